@@ -1,0 +1,53 @@
+// Writing JSON bodies and Status errors, shared by the filters and the REST handlers so every
+// error leaves the server in one shape.
+import type { StatusError } from '../../machinery/status.ts';
+import type { Request, Response } from './request-context.ts';
+
+const PRETTY_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
+
+/** As Kubernetes: pretty=true asks for it, pretty=false refuses it, else browsers and curl get it. */
+export function wantsPretty(req: Request): boolean {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  if (q >= 0) {
+    const pretty = new URLSearchParams(url.slice(q + 1)).get('pretty');
+    if (pretty !== null) return pretty === 'true' || pretty === '1';
+  }
+  const agent = req.headers['user-agent'];
+  return typeof agent === 'string' && PRETTY_AGENTS.some((p) => agent.startsWith(p));
+}
+
+/** Writes `body` as JSON with status `code`; a response already started is only ended. */
+export function writeJson(req: Request, res: Response, code: number, body: unknown): void {
+  if (res.headersSent) {
+    if (!res.writableEnded) res.end();
+    return;
+  }
+  const text = (wantsPretty(req) ? JSON.stringify(body, null, 2) : JSON.stringify(body)) + '\n';
+  res.statusCode = code;
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Cache-Control', 'no-cache, private');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/** Writes the Status an error carries; retryAfterSeconds also becomes a Retry-After header. */
+export function writeStatus(req: Request, res: Response, err: StatusError): void {
+  const retry = err.status.details?.retryAfterSeconds;
+  if (retry !== undefined && retry > 0 && !res.headersSent) res.setHeader('Retry-After', String(retry));
+  writeJson(req, res, err.status.code, err.status);
+}
+
+/** Plain text answers (health checks, pprof index). */
+export function writeText(res: Response, code: number, text: string, contentType = 'text/plain; charset=utf-8'): void {
+  if (res.headersSent) {
+    if (!res.writableEnded) res.end();
+    return;
+  }
+  res.statusCode = code;
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', 'no-cache, private');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
