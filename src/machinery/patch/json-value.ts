@@ -1,0 +1,36 @@
+// Small helpers over plain JSON values, shared by the patch and apply algorithms.
+
+export type JsonObject = Record<string, unknown>;
+
+export function isJsonObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A deep copy of a JSON value (objects built from JSON never hold functions or cycles). */
+export function cloneJson<T>(v: T): T {
+  return v === undefined ? v : structuredClone(v);
+}
+
+/** Structural equality of JSON values; key order of objects does not matter. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  if (isJsonObject(a)) {
+    if (!isJsonObject(b)) return false;
+    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
+    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
+    if (ka.length !== kb.length) return false;
+    return ka.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/** "object", "array", "string", "number", "boolean" or "null", as error messages name JSON types. */
+export function jsonTypeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  return typeof v;
+}
