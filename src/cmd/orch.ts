@@ -1,0 +1,58 @@
+// `orch`: the single command for running orch locally. Dispatches to its subcommands; `orch up`
+// starts the control plane in the foreground.
+import { runUp } from '../orchup/up.ts';
+
+const HELP = `orch runs a Kubernetes-compatible control plane on this machine.
+
+Usage:
+  orch [command]
+
+Available Commands:
+  up          Start the control plane on the embedded store, in the foreground
+  version     Print the version information
+
+Flags:
+  -h, --help   help for orch
+
+Use "orch [command] --help" for more information about a command.
+`;
+
+export interface CommandIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  cwd: string;
+}
+
+/** Runs `orch` with its arguments (without the program name); settles with the exit code. */
+export async function orchMain(argv: string[], io: CommandIO): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+    case 'help':
+    case '-h':
+    case '--help':
+      io.stdout(HELP);
+      return 0;
+    case 'up':
+      return runUp(rest, io);
+    case 'version':
+      io.stdout(versionText());
+      return 0;
+    default:
+      io.stderr(`Error: unknown command ${JSON.stringify(command)} for "orch"\nRun 'orch --help' for usage.\n`);
+      return 1;
+  }
+}
+
+function versionText(): string {
+  return 'orch\n';
+}
+
+if (import.meta.main) {
+  const io: CommandIO = {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    cwd: process.cwd(),
+  };
+  process.exitCode = await orchMain(process.argv.slice(2), io);
+}

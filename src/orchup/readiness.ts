@@ -1,0 +1,64 @@
+// Waits for a freshly started apiserver: polls /readyz over HTTPS, trusting only the given CA,
+// until it answers 200 "ok", the deadline passes, or the caller gives up.
+import { request } from 'node:https';
+import { setTimeout as delay } from 'node:timers/promises';
+
+export interface ReadyProbe {
+  /** e.g. https://127.0.0.1:6443 */
+  server: string;
+  /** The CA to trust; undefined skips verification (the CA is not known yet). */
+  caPem?: string;
+  token: string;
+}
+
+export interface ReadyResult {
+  status: number;
+  body: string;
+}
+
+/** One GET of /readyz; rejects when the server cannot be reached. */
+export function probeReadyz(probe: ReadyProbe, timeoutMs = 2000): Promise<ReadyResult> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL('/readyz', probe.server),
+      {
+        method: 'GET',
+        headers: { authorization: `Bearer ${probe.token}` },
+        ca: probe.caPem,
+        rejectUnauthorized: probe.caPem !== undefined,
+        timeout: timeoutMs,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer from ${probe.server}/readyz within ${timeoutMs}ms`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * Polls until /readyz answers 200 "ok". Rejects when `signal` aborts (e.g. the apiserver exited)
+ * or after `timeoutMs`, with the last answer or connection error in the message.
+ */
+export async function waitForReady(probe: ReadyProbe, opts: { timeoutMs: number; intervalMs?: number; signal?: AbortSignal }): Promise<void> {
+  const deadline = Date.now() + opts.timeoutMs;
+  let last = 'no answer yet';
+  for (;;) {
+    opts.signal?.throwIfAborted();
+    try {
+      const res = await probeReadyz(probe);
+      if (res.status === 200 && res.body.trim() === 'ok') return;
+      last = `HTTP ${res.status}: ${res.body.trim().split('\n').slice(0, 3).join('; ')}`;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    if (Date.now() >= deadline) throw new Error(`${probe.server} not ready after ${opts.timeoutMs}ms (${last})`);
+    await delay(opts.intervalMs ?? 50, undefined, { signal: opts.signal }).catch(() => opts.signal?.throwIfAborted());
+  }
+}

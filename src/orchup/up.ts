@@ -1,0 +1,78 @@
+// `orch up`: prepares the data directory (token, certificates, orchconfig), starts the control
+// plane, waits until it is ready, says how to reach it, and stays in the foreground.
+import { mkdirSync } from 'node:fs';
+import { ensureAdminToken } from './admin-token.ts';
+import { afterReadyComponents, apiserverComponent, type Component, type ComponentContext } from './components.ts';
+import { dataDirLayout } from './layout.ts';
+import { writeOrchconfig } from './orchconfig.ts';
+import { ensurePki } from './pki.ts';
+import { waitForReady } from './readiness.ts';
+import { createSupervisor, type Supervisor } from './supervisor.ts';
+import { parseUpArgs } from './up-options.ts';
+
+export interface UpIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  cwd: string;
+}
+
+/** How long the apiserver may take to become ready before `orch up` gives up. */
+const READY_TIMEOUT_MS = 60_000;
+
+/** Runs `orch up` with the arguments after `up`; settles with the process exit code. */
+export async function runUp(argv: string[], io: UpIO): Promise<number> {
+  const parsed = parseUpArgs(argv);
+  if (parsed.kind === 'exit') {
+    if (parsed.stdout) io.stdout(parsed.stdout);
+    if (parsed.stderr) io.stderr(parsed.stderr);
+    return parsed.code;
+  }
+  const { options } = parsed;
+  const layout = dataDirLayout(options.dataDir, io.cwd);
+
+  let ctx: ComponentContext;
+  let token: string;
+  let caPem: string;
+  try {
+    mkdirSync(layout.root, { recursive: true, mode: 0o700 });
+    token = ensureAdminToken(layout.tokenFile).token;
+    const pki = await ensurePki(layout.pkiDir);
+    caPem = pki.caPem;
+    ctx = { layout, pki: pki.files, port: options.port, apiserverArgs: options.apiserverArgs };
+  } catch (err) {
+    io.stderr(`Error: preparing ${layout.root}: ${message(err)}\n`);
+    return 1;
+  }
+  const server = `https://127.0.0.1:${options.port}`;
+  try {
+    writeOrchconfig(layout.orchconfig, { server, caPem, token });
+  } catch (err) {
+    io.stderr(`Error: writing ${layout.orchconfig}: ${message(err)}\n`);
+    return 1;
+  }
+
+  const supervisor = createSupervisor({ say: (line) => io.stderr(line + '\n') });
+  startComponent(supervisor, apiserverComponent(ctx));
+  try {
+    await waitForReady({ server, caPem, token }, { timeoutMs: READY_TIMEOUT_MS, signal: supervisor.interrupted });
+  } catch (err) {
+    // A stop signal or a child's death has already been reported and acted on by the supervisor.
+    const timedOut = !supervisor.interrupted.aborted;
+    if (timedOut) supervisor.stop(message(err));
+    const code = await supervisor.wait();
+    return timedOut ? 1 : code;
+  }
+  for (const component of afterReadyComponents(ctx)) startComponent(supervisor, component);
+
+  io.stdout(`orch is up: ${server} (data in ${layout.root})\n`);
+  io.stdout(`  KUBECONFIG=${layout.orchconfig} kubectl get --raw /readyz\n`);
+  return supervisor.wait();
+}
+
+function startComponent(supervisor: Supervisor, component: Component): void {
+  supervisor.start(component.name, component.command, component.args);
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
