@@ -1,0 +1,67 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { codecFor, decodeAny, jsonCodec, protobufCodec, yamlCodec, CodecError } from './index.ts';
+import type { ApiObject } from '../interface.ts';
+
+const event: ApiObject = {
+  apiVersion: 'events.orch.io/v1',
+  kind: 'Event',
+  metadata: { name: 'e1', namespace: 'default', labels: { app: 'yes' }, annotations: { mode: '0755' } },
+  note: 'line one\nline two: "quoted"',
+  series: { count: 3 },
+  flags: [true, false, null],
+  unicode: 'héllo ✓',
+};
+
+test('each codec round-trips an object exactly', () => {
+  for (const codec of [jsonCodec, yamlCodec, protobufCodec]) {
+    assert.deepEqual(codec.decode(codec.encode(event)), event, codec.mediaType);
+  }
+});
+
+test('objects written under one media type stay readable after switching to another', () => {
+  for (const writer of ['application/json', 'application/yaml', 'application/vnd.orch.protobuf']) {
+    const bytes = codecFor(writer).encode(event);
+    for (const reader of ['application/json', 'application/yaml', 'application/vnd.orch.protobuf']) {
+      assert.deepEqual(codecFor(reader).decode(bytes), event, `${writer} read by ${reader}`);
+    }
+  }
+});
+
+test('the protobuf form is the Kubernetes envelope: magic, then runtime.Unknown with JSON raw', () => {
+  const bytes = protobufCodec.encode(event);
+  assert.deepEqual([...bytes.subarray(0, 4)], [0x6b, 0x38, 0x73, 0x00]);
+  const text = Buffer.from(bytes).toString('latin1');
+  assert.ok(text.includes('events.orch.io/v1') && text.includes('Event'), 'typeMeta carries apiVersion and kind');
+  assert.ok(text.includes('application/json'), 'contentType names the raw encoding');
+  // Field 1 (typeMeta) is a length-delimited message: tag 0x0a right after the magic.
+  assert.equal(bytes[4], 0x0a);
+});
+
+test('YAML keeps strings that look like other scalars as strings', () => {
+  const back = yamlCodec.decode(yamlCodec.encode(event));
+  assert.equal(back.metadata.labels?.app, 'yes');
+  assert.equal(back.metadata.annotations?.mode, '0755');
+});
+
+test('codecFor accepts parameters and the Kubernetes protobuf name, and rejects unknown types', () => {
+  assert.equal(codecFor('application/json; charset=utf-8').mediaType, 'application/json');
+  assert.equal(codecFor('application/vnd.kubernetes.protobuf').mediaType, 'application/vnd.orch.protobuf');
+  assert.throws(() => codecFor('application/cbor'), (err: unknown) => err instanceof CodecError && /application\/cbor/.test(err.message));
+});
+
+test('corrupt or non-object stored values fail with CodecError, never a raw parser error', () => {
+  const bad = [
+    new TextEncoder().encode('{"metadata": '),
+    new TextEncoder().encode('[1, 2]'),
+    new TextEncoder().encode('just a string'),
+    new TextEncoder().encode('{"metadata": "nope"}'),
+    Uint8Array.of(0x6b, 0x38, 0x73, 0x00, 0xff, 0xff, 0xff),
+    Uint8Array.of(0xc3, 0x28),
+  ];
+  for (const bytes of bad) assert.throws(() => decodeAny(bytes), CodecError, Buffer.from(bytes).toString('hex'));
+});
+
+test('an object without metadata decodes with empty metadata', () => {
+  assert.deepEqual(decodeAny(new TextEncoder().encode('{"kind":"X"}')), { kind: 'X', metadata: {} });
+});
