@@ -8,7 +8,8 @@ export interface ReadyProbe {
   server: string;
   /** The CA to trust; undefined skips verification (the CA is not known yet). */
   caPem?: string;
-  token: string;
+  /** Bearer token to send; absent: ask anonymously. */
+  token?: string;
 }
 
 export interface ReadyResult {
@@ -23,7 +24,7 @@ export function probeReadyz(probe: ReadyProbe, timeoutMs = 2000): Promise<ReadyR
       new URL('/readyz', probe.server),
       {
         method: 'GET',
-        headers: { authorization: `Bearer ${probe.token}` },
+        headers: probe.token ? { authorization: `Bearer ${probe.token}` } : {},
         ca: probe.caPem,
         rejectUnauthorized: probe.caPem !== undefined,
         timeout: timeoutMs,
