@@ -9,6 +9,8 @@
 //   quantity  -> number of bytes (5Mi, 1K, 2Gi)
 //   map       -> Record<string, string> (key=value pairs, comma separated, repeats merge)
 //   range     -> { base: number; size: number } (N1-N2, inclusive)
+// A repeatable 'string' flag yields string[]: one element per occurrence, never split at commas
+// (e.g. --tls-sni-cert-key cert,key:pattern).
 // Flags without a default and not given are absent from the values record.
 
 export type FlagType = 'string' | 'strings' | 'int' | 'float' | 'duration' | 'bool' | 'quantity' | 'map' | 'range';
@@ -32,6 +34,12 @@ export interface FlagSpec {
   /** What is missing, for 'partial' and 'not-yet' rows. */
   statusNote?: string;
   deprecated?: string;
+  /** Value used when the flag is given bare (pflag's NoOptDefVal), e.g. --version means --version=true. */
+  optionalValue?: string;
+  /** Type name shown by --help instead of the type, e.g. 'Level' for -v or 'version[=true]'. */
+  valueName?: string;
+  /** For 'map' flags whose keys hold commas (`metric,label=v1,v2`): a part without '=' joins the next. */
+  keyMayContainComma?: boolean;
 }
 
 export type FlagValue = string | string[] | number | boolean | Record<string, string> | { base: number; size: number };

@@ -1,0 +1,129 @@
+// Converts one textual flag value into its typed form (see flag.ts for the shapes). Errors carry
+// the reason only; the parser wraps them into pflag's `invalid argument "v" for "--f" flag: ...`.
+import type { FlagSpec, FlagValue } from './flag.ts';
+import { parseGoDuration } from './go-duration.ts';
+import { parseQuantity } from './quantity.ts';
+
+const TRUE_WORDS = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
+const FALSE_WORDS = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
+
+/** Go's strconv.ParseBool. */
+export function parseGoBool(text: string): boolean {
+  if (TRUE_WORDS.has(text)) return true;
+  if (FALSE_WORDS.has(text)) return false;
+  throw new Error(`strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
+}
+
+/** Go's strconv.ParseInt(text, 0, 64): decimal, 0x, 0o, 0b, with optional sign and underscores. */
+export function parseGoInt(text: string): number {
+  const fail = () => new Error(`strconv.ParseInt: parsing ${JSON.stringify(text)}: invalid syntax`);
+  const match = /^([+-]?)(0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|[0-9_]+)$/.exec(text);
+  if (!match || match[2]!.startsWith('_') || match[2]!.endsWith('_') || match[2]!.includes('__')) throw fail();
+  const body = match[2]!.replace(/_/g, '');
+  const value = /^0[0-7]+$/.test(body) ? parseInt(body, 8) : Number(body);
+  if (!Number.isSafeInteger(value)) {
+    throw new Error(`strconv.ParseInt: parsing ${JSON.stringify(text)}: value out of range`);
+  }
+  return match[1] === '-' ? -value : value;
+}
+
+export function parseGoFloat(text: string): number {
+  const trimmed = text.trim();
+  const value = Number(trimmed);
+  if (trimmed === '' || trimmed !== text || Number.isNaN(value) || /^0[xob]/i.test(trimmed)) {
+    throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`);
+  }
+  return value;
+}
+
+/** Splits a comma list as pflag's CSV reader does: double-quoted fields may hold commas. */
+export function splitCommaList(text: string): string[] {
+  if (text === '') return [];
+  return splitOutsideQuotes(text, '"').map((part) => unquote(part.trim(), '"'));
+}
+
+/** Port range `N1-N2`, `N1+size` or a single port, as Kubernetes' PortRange accepts. */
+export function parsePortRange(text: string): { base: number; size: number } {
+  const fail = (why: string) => new Error(`${JSON.stringify(text)} is not a valid port range: ${why}`);
+  const match = /^(\d+)(?:([-+])(\d+))?$/.exec(text.trim());
+  if (!match) throw fail('want N1-N2');
+  const base = Number(match[1]);
+  let size = 1;
+  if (match[2] === '-') size = Number(match[3]) - base + 1;
+  else if (match[2] === '+') size = Number(match[3]) + 1;
+  const high = base + size - 1;
+  if (base < 0 || base > 65535 || high > 65535) throw fail('ports must be between 0 and 65535');
+  if (size < 1) throw fail('the end of the range is lower than its start');
+  return { base, size };
+}
+
+/** Reads `k=v,k2=v2` into pairs. Single- or double-quoted values may hold commas. */
+export function parseKeyValueList(text: string, keyMayContainComma = false): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  let pendingKey = '';
+  for (const raw of splitOutsideQuotes(text, '"\'')) {
+    const part = pendingKey ? `${pendingKey},${raw.trim()}` : raw.trim();
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    if (eq < 0) {
+      if (keyMayContainComma) {
+        pendingKey = part;
+        continue;
+      }
+      throw new Error(`${JSON.stringify(part)} must be formatted as key=value`);
+    }
+    pendingKey = '';
+    pairs.push([part.slice(0, eq).trim(), unquote(part.slice(eq + 1).trim(), '"\'')]);
+  }
+  if (pendingKey) throw new Error(`${JSON.stringify(pendingKey)} must be formatted as key=value`);
+  return pairs;
+}
+
+/** Parses a single occurrence's text into the value that occurrence contributes. */
+export function parseFlagValue(spec: FlagSpec, text: string): FlagValue {
+  switch (spec.type) {
+    case 'string':
+      return text;
+    case 'strings':
+      return splitCommaList(text);
+    case 'int':
+      return parseGoInt(text);
+    case 'float':
+      return parseGoFloat(text);
+    case 'duration':
+      return parseGoDuration(text);
+    case 'bool':
+      return parseGoBool(text);
+    case 'quantity':
+      return parseQuantity(text);
+    case 'map':
+      return Object.fromEntries(parseKeyValueList(text, spec.keyMayContainComma));
+    case 'range':
+      return parsePortRange(text);
+  }
+}
+
+function splitOutsideQuotes(text: string, quotes: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let open = '';
+  for (const ch of text) {
+    if (open) {
+      if (ch === open) open = '';
+    } else if (quotes.includes(ch)) {
+      open = ch;
+    } else if (ch === ',') {
+      parts.push(current);
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  parts.push(current);
+  return parts;
+}
+
+function unquote(text: string, quotes: string): string {
+  if (text.length >= 2 && quotes.includes(text[0]!) && text.at(-1) === text[0]) return text.slice(1, -1);
+  return text;
+}
