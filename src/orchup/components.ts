@@ -23,22 +23,33 @@ export interface Component {
 const BIN_DIR = fileURLToPath(new URL('../../bin/', import.meta.url));
 
 export function apiserverComponent(ctx: ComponentContext): Component {
+  const defaults: Array<[string, string]> = [
+    ['data-dir', ctx.layout.root],
+    ['cert-dir', ctx.layout.pkiDir],
+    ['tls-cert-file', ctx.pki.servingCertFile],
+    ['tls-private-key-file', ctx.pki.servingKeyFile],
+    ['token-auth-file', ctx.layout.tokenFile],
+    ['kvstore-servers', `sqlite://${ctx.layout.database}`],
+    ['bind-address', '127.0.0.1'],
+    ['secure-port', String(ctx.port)],
+  ];
+  // A flag given after `--` replaces ours rather than adding to it (list flags append on repeat).
+  const given = flagNames(ctx.apiserverArgs);
   return {
     name: 'orch-apiserver',
     command: BIN_DIR + 'orch-apiserver',
-    args: [
-      `--data-dir=${ctx.layout.root}`,
-      `--cert-dir=${ctx.layout.pkiDir}`,
-      `--tls-cert-file=${ctx.pki.servingCertFile}`,
-      `--tls-private-key-file=${ctx.pki.servingKeyFile}`,
-      `--token-auth-file=${ctx.layout.tokenFile}`,
-      `--kvstore-servers=sqlite://${ctx.layout.database}`,
-      '--bind-address=127.0.0.1',
-      `--secure-port=${ctx.port}`,
-      // Flags after `--` come last so that they win over the defaults above.
-      ...ctx.apiserverArgs,
-    ],
+    args: [...defaults.filter(([name]) => !given.has(name)).map(([name, value]) => `--${name}=${value}`), ...ctx.apiserverArgs],
   };
+}
+
+/** Long flag names (without dashes) present in an argument list. */
+export function flagNames(args: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const arg of args) {
+    const match = /^--([^=]+)/.exec(arg);
+    if (match?.[1]) names.add(match[1]);
+  }
+  return names;
 }
 
 /** Components started once the apiserver is ready. None yet: orch-controller-manager joins here. */

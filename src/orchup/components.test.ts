@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { apiserverComponent, type ComponentContext } from './components.ts';
+import { dataDirLayout } from './layout.ts';
+import { pkiFiles } from './pki.ts';
+
+function context(apiserverArgs: string[] = []): ComponentContext {
+  const layout = dataDirLayout('state', '/srv/project');
+  return { layout, pki: pkiFiles(layout.pkiDir), port: 7443, apiserverArgs };
+}
+
+test('the apiserver runs from bin/ on the embedded store in the data directory, on loopback', () => {
+  const apiserver = apiserverComponent(context());
+  assert.equal(apiserver.name, 'orch-apiserver');
+  assert.ok(existsSync(apiserver.command), apiserver.command);
+  assert.deepEqual(apiserver.args, [
+    '--data-dir=/srv/project/state',
+    '--cert-dir=/srv/project/state/pki',
+    '--tls-cert-file=/srv/project/state/pki/apiserver.crt',
+    '--tls-private-key-file=/srv/project/state/pki/apiserver.key',
+    '--token-auth-file=/srv/project/state/tokens.csv',
+    '--kvstore-servers=sqlite:///srv/project/state/orch.db',
+    '--bind-address=127.0.0.1',
+    '--secure-port=7443',
+  ]);
+});
+
+test('flags after -- come last and replace the defaults of the same name', () => {
+  const apiserver = apiserverComponent(context(['--kvstore-servers', 'http://127.0.0.1:2379', '-v=4']));
+  assert.equal(apiserver.args.filter((a) => a.startsWith('--kvstore-servers')).length, 1);
+  assert.deepEqual(apiserver.args.slice(-3), ['--kvstore-servers', 'http://127.0.0.1:2379', '-v=4']);
+  assert.ok(apiserver.args.includes('--secure-port=7443'));
+});
