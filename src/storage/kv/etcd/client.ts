@@ -23,8 +23,8 @@ function policy(execute: (fn: () => Promise<unknown>) => Promise<unknown>): Poli
   return { execute } as unknown as Policy;
 }
 
-/** Calls straight through: a member is never marked broken for a while. */
-const passThrough = policy((fn) => fn());
+/** Calls straight through: a member is never marked broken for a while. Async, so a throw becomes a rejection the pool expects. */
+const passThrough = policy(async (fn) => fn());
 
 /** Tries each member once on connectivity errors (the pool hands the next member to each attempt). */
 function tryEachMember(members: number): Policy {
