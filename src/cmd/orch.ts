@@ -1,5 +1,6 @@
 // `orch`: the single command for running orch locally. Dispatches to its subcommands; `orch up`
 // starts the control plane in the foreground.
+import { formatVersionFlag } from '../component-base/version/version.ts';
 import { runUp } from '../orchup/up.ts';
 
 const HELP = `orch runs a Kubernetes-compatible control plane on this machine.
@@ -45,7 +46,7 @@ export async function orchMain(argv: string[], io: CommandIO): Promise<number> {
 }
 
 function versionText(): string {
-  return 'orch\n';
+  return formatVersionFlag({}, false) + '\n';
 }
 
 if (import.meta.main) {
