@@ -1,7 +1,6 @@
 // `orch`: the single command for running orch locally. Dispatches to its subcommands; `orch up`
 // starts the control plane in the foreground.
 import { formatVersionFlag } from '../component-base/version/version.ts';
-import { runUp } from '../orchup/up.ts';
 
 const HELP = `orch runs a Kubernetes-compatible control plane on this machine.
 
@@ -34,8 +33,11 @@ export async function orchMain(argv: string[], io: CommandIO): Promise<number> {
     case '--help':
       io.stdout(HELP);
       return 0;
-    case 'up':
+    case 'up': {
+      // Loaded on use: `up` brings in the X.509 library, which help and version do not need.
+      const { runUp } = await import('../orchup/up.ts');
       return runUp(rest, io);
+    }
     case 'version':
       io.stdout(versionText());
       return 0;
