@@ -1,0 +1,64 @@
+// managedFields for non-apply writes (create, update, patch): the fields this write added or
+// changed move to its manager, whose entry is keyed by (manager, Update, apiVersion, subresource).
+
+import type { ApiObject } from '../../storage/interface.ts';
+import { cloneJson } from '../patch/json-value.ts';
+import { FieldSet } from './field-set.ts';
+import { decodeManagedFields, encodeManagedFields, isResetManagedFields, managerId, type Managers, type ManagerState } from './managers.ts';
+import { ignoredFields, schemaFor, transferOwnership } from './ownership.ts';
+
+export interface UpdateManagedFieldsOptions {
+  /** The object before the write; absent on create. */
+  oldObj?: ApiObject;
+  /** The object the write produces, possibly carrying managedFields from the request. */
+  newObj: ApiObject;
+  manager: string;
+  operation: 'Update';
+  apiVersion: string;
+  /** RFC 3339 time (seconds) recorded on the manager's entry when its fields change. */
+  time: string;
+  subresource?: string;
+}
+
+/** Returns a copy of `newObj` whose metadata.managedFields records this write. */
+export function updateManagedFields(opts: UpdateManagedFieldsOptions): ApiObject {
+  const managers = managersForWrite(opts.oldObj, opts.newObj, opts.subresource !== undefined && opts.subresource !== '');
+  const self: ManagerState = {
+    manager: opts.manager,
+    operation: 'Update',
+    apiVersion: opts.apiVersion,
+    set: new FieldSet(),
+  };
+  if (opts.subresource) self.subresource = opts.subresource;
+  const selfId = managerId(self);
+  const currentOperation = '\u0000current-operation';
+  const schema = schemaFor(opts.newObj);
+  const { comparison } = transferOwnership(opts.oldObj, opts.newObj, schema, managers, currentOperation, true);
+
+  const taken = comparison.modified.union(comparison.added).difference(comparison.removed).difference(ignoredFields);
+  if (!taken.isEmpty()) {
+    const previous = managers.get(selfId);
+    self.set = previous ? previous.set.union(taken) : taken;
+    self.time = opts.time;
+    managers.set(selfId, self);
+  }
+
+  const out = cloneJson(opts.newObj);
+  out.metadata = { ...out.metadata, managedFields: encodeManagedFields(managers) };
+  return out;
+}
+
+/**
+ * The managers a write starts from, as Kubernetes chooses them: a request's own managedFields
+ * when it sets valid ones (`[]` or `[{}]` resets them), otherwise the live object's.
+ * Subresource writes always start from the live object's.
+ */
+function managersForWrite(oldObj: ApiObject | undefined, newObj: ApiObject, ignoreNew: boolean): Managers {
+  const live = decodeManagedFields(oldObj?.metadata?.managedFields) ?? new Map();
+  if (ignoreNew) return live;
+  const requested = newObj.metadata?.managedFields;
+  if (isResetManagedFields(requested)) return new Map();
+  const fromRequest = decodeManagedFields(requested);
+  if (!fromRequest || fromRequest.size === 0) return live;
+  return fromRequest;
+}
