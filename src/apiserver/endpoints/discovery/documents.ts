@@ -1,0 +1,102 @@
+// Discovery documents derived from the declarations: APIVersions, APIGroupList, APIGroup,
+// APIResourceList, and the aggregated APIGroupDiscoveryList.
+import { createHash } from 'node:crypto';
+import type { ResourceDeclaration } from '../../registry/resource.ts';
+
+type Decl = ResourceDeclaration<any, any>;
+
+/** As Kubernetes: base64 of the first 8 bytes of sha256("<group>/<version>/<kind>") of the storage version. */
+export function storageVersionHash(decl: Decl): string {
+  const sv = decl.storageVersion;
+  return createHash('sha256').update(`${sv.group}/${sv.version}/${sv.kind}`).digest().subarray(0, 8).toString('base64');
+}
+
+function visible(decls: readonly Decl[]): Decl[] {
+  return decls.filter((d) => !d.hiddenFromDiscovery);
+}
+
+/** Group names in order of first appearance, each with its versions in declaration order. */
+export function groupVersions(decls: readonly Decl[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const d of visible(decls)) {
+    const versions = out.get(d.group) ?? [];
+    if (!versions.includes(d.version)) versions.push(d.version);
+    out.set(d.group, versions);
+  }
+  return out;
+}
+
+export function apiVersions(decls: readonly Decl[], serverAddress: string): Record<string, unknown> {
+  return {
+    kind: 'APIVersions',
+    versions: groupVersions(decls).get('') ?? ['v1'],
+    serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }],
+  };
+}
+
+function apiGroup(name: string, versions: string[]): Record<string, unknown> {
+  const list = versions.map((v) => ({ groupVersion: `${name}/${v}`, version: v }));
+  return { name, versions: list, preferredVersion: list[0] };
+}
+
+export function apiGroupList(decls: readonly Decl[]): Record<string, unknown> {
+  const groups = [...groupVersions(decls)].filter(([g]) => g !== '').map(([g, v]) => apiGroup(g, v));
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups };
+}
+
+export function apiGroupDocument(decls: readonly Decl[], group: string): Record<string, unknown> | undefined {
+  const versions = groupVersions(decls).get(group);
+  if (!versions || !group) return undefined;
+  return { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(group, versions) };
+}
+
+export function apiResourceList(decls: readonly Decl[], group: string, version: string): Record<string, unknown> | undefined {
+  const mine = visible(decls).filter((d) => d.group === group && d.version === version);
+  if (!mine.length) return undefined;
+  return {
+    kind: 'APIResourceList',
+    apiVersion: 'v1',
+    groupVersion: group ? `${group}/${version}` : version,
+    resources: mine.map((d) => {
+      const r: Record<string, unknown> = {
+        name: d.plural,
+        singularName: d.singular,
+        namespaced: d.namespaced,
+        kind: d.kind,
+        verbs: [...d.verbs].sort(),
+      };
+      if (d.shortNames.length) r['shortNames'] = d.shortNames;
+      if (d.categories.length) r['categories'] = d.categories;
+      r['storageVersionHash'] = storageVersionHash(d);
+      return r;
+    }),
+  };
+}
+
+/** apidiscovery v2 (or v2beta1) APIGroupDiscoveryList for /api (core) or /apis (named groups). */
+export function aggregatedDiscovery(decls: readonly Decl[], core: boolean, asApiVersion: string): Record<string, unknown> {
+  const items = [...groupVersions(decls)]
+    .filter(([g]) => (core ? g === '' : g !== ''))
+    .map(([g, versions]) => ({
+      metadata: g ? { name: g, creationTimestamp: null } : { creationTimestamp: null },
+      versions: versions.map((v) => ({
+        version: v,
+        resources: visible(decls)
+          .filter((d) => d.group === g && d.version === v)
+          .map((d) => {
+            const r: Record<string, unknown> = {
+              resource: d.plural,
+              responseKind: { group: d.group, version: d.version, kind: d.kind },
+              scope: d.namespaced ? 'Namespaced' : 'Cluster',
+              singularResource: d.singular,
+              verbs: [...d.verbs].sort(),
+            };
+            if (d.shortNames.length) r['shortNames'] = d.shortNames;
+            if (d.categories.length) r['categories'] = d.categories;
+            return r;
+          }),
+        freshness: 'Current',
+      })),
+    }));
+  return { kind: 'APIGroupDiscoveryList', apiVersion: asApiVersion, metadata: {}, items };
+}

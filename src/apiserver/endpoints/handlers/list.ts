@@ -1,0 +1,27 @@
+// GET a collection (namespaced or across namespaces).
+import { apiVersionOf } from '../../registry/resource.ts';
+import { listObjects } from '../../registry/generic/list.ts';
+import { parseListQuery } from '../../registry/generic/list-options.ts';
+import { negotiateOutput } from '../negotiation.ts';
+import { writeObject } from '../respond.ts';
+import { parseIncludeObject, toPartialMetadata, toTable, type ListMeta } from '../table.ts';
+import { requestNamespace, type Scope } from './scope.ts';
+
+export async function handleList(scope: Scope): Promise<void> {
+  const decl = scope.resource.declaration;
+  const choice = negotiateOutput(scope.req.headers.accept, ['Table', 'PartialObjectMetadataList']);
+  const query = parseListQuery(scope.query);
+  const out = await listObjects(scope.resource, requestNamespace(scope), query);
+  const meta: ListMeta = { resourceVersion: out.resourceVersion };
+  if (out.continue) meta.continue = out.continue;
+  if (out.remainingItemCount !== undefined) meta.remainingItemCount = out.remainingItemCount;
+  let body: unknown;
+  if (choice.as === 'Table') {
+    body = toTable(decl, out.items, meta, choice.asApiVersion!, parseIncludeObject(scope.query));
+  } else if (choice.as === 'PartialObjectMetadataList') {
+    body = { kind: 'PartialObjectMetadataList', apiVersion: choice.asApiVersion, metadata: meta, items: out.items.map((o) => toPartialMetadata(o, choice.asApiVersion!)) };
+  } else {
+    body = { kind: decl.listKind, apiVersion: apiVersionOf(decl), metadata: meta, items: out.items };
+  }
+  await writeObject(scope.req, scope.res, 200, body, choice.mediaType);
+}

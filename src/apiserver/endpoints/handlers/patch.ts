@@ -1,0 +1,34 @@
+// PATCH one object with a JSON, merge, strategic-merge or apply patch.
+import { invalid, badRequest } from '../../../machinery/status.ts';
+import { parsePatchBody, requirePatchType } from '../../../machinery/patch/index.ts';
+import { patchObject } from '../../registry/generic/patch.ts';
+import { parseBool } from '../query.ts';
+import { findDuplicateKeys, readBody } from '../body.ts';
+import { negotiateOutput } from '../negotiation.ts';
+import { writeObject } from '../respond.ts';
+import { fieldProblems, parseWriteOptions, requestNamespace, type Scope } from './scope.ts';
+
+const PATCH_OPTIONS = { group: 'meta.orch.io', kind: 'PatchOptions' };
+
+export async function handlePatch(scope: Scope): Promise<void> {
+  const choice = negotiateOutput(scope.req.headers.accept);
+  const type = requirePatchType(scope.req.headers['content-type'], { strategic: true });
+  const opts = parseWriteOptions(scope, 'PatchOptions');
+  const force = parseBool('force', scope.query.get('force')) ?? false;
+  if (type === 'apply' && !scope.query.get('fieldManager')) {
+    throw invalid(PATCH_OPTIONS, '', [{ reason: 'FieldValueRequired', field: 'fieldManager', message: 'Required value: is required for apply patch' }]);
+  }
+  if (type !== 'apply' && force) {
+    throw invalid(PATCH_OPTIONS, '', [{ reason: 'FieldValueForbidden', field: 'force', message: 'Forbidden: may not be specified for non-apply patch' }]);
+  }
+  const body = await readBody(scope.req);
+  const value = parsePatchBody(type, body);
+  let warnings: string[] = [];
+  if (type !== 'json' && opts.fieldValidation !== 'Ignore' && value && typeof value === 'object') {
+    const duplicates = type === 'apply' ? [] : findDuplicateKeys(body.toString('utf8'));
+    warnings = fieldProblems(scope, value as Record<string, unknown>, duplicates);
+    if (warnings.length && opts.fieldValidation === 'Strict') throw badRequest(`strict decoding error: ${warnings.join(', ')}`);
+  }
+  const out = await patchObject(scope.resource, scope.info.name, requestNamespace(scope), type, value, { ...opts, force });
+  await writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice.mediaType, [...warnings, ...out.warnings]);
+}

@@ -1,0 +1,47 @@
+// GET with watch=true (or the legacy /watch/ paths): stream changes of a collection or one object.
+import { notAcceptable } from '../../../machinery/status.ts';
+import { requestContext } from '../../server/request-context.ts';
+import { parseListQuery } from '../../registry/generic/list-options.ts';
+import { compileSelection } from '../../registry/generic/selection.ts';
+import { collectionPrefix } from '../../registry/generic/keys.ts';
+import { negotiateOutput } from '../negotiation.ts';
+import { parseIncludeObject } from '../table.ts';
+import { serveWatch } from '../watch.ts';
+import { requestNamespace, type Scope } from './scope.ts';
+import type { ApiObject } from '../../../storage/interface.ts';
+
+export async function handleWatch(scope: Scope): Promise<void> {
+  const { resource, info } = scope;
+  const decl = resource.declaration;
+  const output = negotiateOutput(scope.req.headers.accept, ['Table']);
+  if (output.mediaType !== 'application/json') throw notAcceptable('only the following media types are accepted: application/json');
+  const query = parseListQuery(scope.query, true);
+  let fieldSelector = query.fieldSelector;
+  if (info.name) fieldSelector = fieldSelector ? `${fieldSelector},metadata.name=${info.name}` : `metadata.name=${info.name}`;
+  const predicate = compileSelection(decl, query.labelSelector, fieldSelector);
+  const timeoutMs =
+    query.timeoutSeconds !== undefined && query.timeoutSeconds > 0
+      ? query.timeoutSeconds * 1000
+      : Math.floor((1 + Math.random()) * scope.config.minRequestTimeoutSeconds * 1000);
+  const prefix = collectionPrefix(decl, requestNamespace(scope));
+  // A watch without a resourceVersion starts with the current state, as Kubernetes does.
+  const resourceVersion = query.resourceVersion === '' && !query.sendInitialEvents ? '0' : query.resourceVersion;
+  await serveWatch(scope.req, scope.res, {
+    decl,
+    open: () =>
+      resource.store.watch(prefix, {
+        recursive: true,
+        resourceVersion,
+        predicate: predicate as ((o: ApiObject) => boolean) | undefined,
+        progressNotify: query.allowWatchBookmarks,
+        sendInitialEvents: query.sendInitialEvents === true,
+      }),
+    output,
+    includeObject: parseIncludeObject(scope.query),
+    allowBookmarks: query.allowWatchBookmarks,
+    timeoutMs,
+    signal: requestContext(scope.req).signal,
+    requestedResourceVersion: query.resourceVersion,
+    storeName: resource.storeName,
+  });
+}

@@ -1,0 +1,111 @@
+// Turns declarations into routes: /api/v1/... and /apis/<group>/<version>/..., namespaced and
+// all-namespaces collections, legacy /watch/ paths (parsed by RequestInfo), discovery and OpenAPI.
+import type { Handler, Request, Response } from '../server/request-context.ts';
+import { requestContext } from '../server/request-context.ts';
+import { writeStatus } from '../server/responses.ts';
+import { internalError, methodNotAllowed, pathNotFound, toStatusError } from '../../machinery/status.ts';
+import { klog } from '../../component-base/logs/klog.ts';
+import type { InstalledResource } from '../registry/generic/context.ts';
+import type { Verb } from '../registry/resource.ts';
+import { serveDiscovery } from './discovery/handler.ts';
+import { createOpenApiServer, type OpenApiSchemas } from './openapi/handler.ts';
+import type { HandlerConfig, Scope, VerbHandler } from './handlers/scope.ts';
+import { handleGet } from './handlers/get.ts';
+import { handleList } from './handlers/list.ts';
+import { handleWatch } from './handlers/watch.ts';
+import { handleCreate } from './handlers/create.ts';
+import { handleUpdate } from './handlers/update.ts';
+import { handlePatch } from './handlers/patch.ts';
+import { handleDelete } from './handlers/delete.ts';
+import { handleDeleteCollection } from './handlers/delete-collection.ts';
+
+export type { InstalledResource } from '../registry/generic/context.ts';
+
+const log = klog('endpoints/installer');
+
+const HANDLERS: Record<Verb, VerbHandler> = {
+  get: handleGet,
+  list: handleList,
+  watch: handleWatch,
+  create: handleCreate,
+  update: handleUpdate,
+  patch: handlePatch,
+  delete: handleDelete,
+  deletecollection: handleDeleteCollection,
+};
+
+/** Verbs that address one named object; the others address a collection. */
+const ITEM_VERBS = new Set<string>(['get', 'update', 'patch', 'delete']);
+
+export interface ApiHandlerOptions {
+  resources: InstalledResource<any, any>[];
+  /** Schemas for /openapi; without them only discovery and the REST paths are served. */
+  openapi?: OpenApiSchemas;
+  config?: Partial<HandlerConfig>;
+  /** Serves what is neither a resource, discovery nor OpenAPI path; default 404. */
+  fallback?: Handler;
+}
+
+export const DEFAULT_HANDLER_CONFIG: HandlerConfig = {
+  deleteCollectionWorkers: 1,
+  minRequestTimeoutSeconds: 1800,
+  bookmarkIntervalMs: 60_000,
+};
+
+export function buildApiHandler(opts: ApiHandlerOptions): Handler {
+  const config: HandlerConfig = { ...DEFAULT_HANDLER_CONFIG, ...opts.config };
+  const byPath = new Map<string, InstalledResource>();
+  for (const r of opts.resources) {
+    const d = r.declaration;
+    byPath.set(`${d.group ? 'apis' : 'api'}/${d.group}/${d.version}/${d.plural}`, r);
+  }
+  const decls = opts.resources.map((r) => r.declaration);
+  const serveOpenApi = opts.openapi ? createOpenApiServer(decls, opts.openapi) : undefined;
+
+  async function serveNonResource(req: Request, res: Response, path: string): Promise<void> {
+    if (serveDiscovery(req, res, path, decls)) return;
+    if (serveOpenApi?.(req, res, path)) return;
+    if (opts.fallback) return opts.fallback(req, res);
+    throw pathNotFound();
+  }
+
+  return async function apiHandler(req: Request, res: Response): Promise<void> {
+    try {
+      const info = requestContext(req).requestInfo;
+      if (!info) throw internalError('no request info on the request');
+      const path = info.path.length > 1 ? info.path.replace(/\/+$/, '') : info.path;
+      if (!info.isResourceRequest) return await serveNonResource(req, res, path);
+      const resource = byPath.get(`${info.apiPrefix}/${info.apiGroup}/${info.apiVersion}/${info.resource}`);
+      if (!resource || info.subresource) throw pathNotFound();
+      const decl = resource.declaration;
+      const verb = info.verb as Verb;
+      const handler = HANDLERS[verb] as VerbHandler | undefined;
+      const addressesItem = info.name !== '';
+      const allowed =
+        handler &&
+        decl.verbs.includes(verb) &&
+        (verb === 'watch' || ITEM_VERBS.has(verb) === addressesItem) &&
+        // The all-namespaces path of a namespaced resource only lists and watches.
+        (!decl.namespaced || info.namespace !== '' || verb === 'list' || verb === 'watch');
+      if (!allowed) {
+        if (decl.namespaced && !info.namespace && addressesItem) throw pathNotFound();
+        throw methodNotAllowed(req.method ?? '', 'the requested resource');
+      }
+      const scope: Scope = { req, res, info, query: new URLSearchParams(queryOf(req.url)), resource, config };
+      await handler!(scope);
+    } catch (err) {
+      const status = toStatusError(err);
+      if (status.code >= 500 && !(err as { status?: unknown })?.status) log.error('request failed', { path: req.url, err: String((err as Error)?.stack ?? err) });
+      if (res.headersSent) {
+        if (!res.writableEnded) res.end();
+        return;
+      }
+      writeStatus(req, res, status);
+    }
+  };
+}
+
+function queryOf(url: string | undefined): string {
+  const i = (url ?? '').indexOf('?');
+  return i >= 0 ? url!.slice(i + 1) : '';
+}

@@ -1,0 +1,2 @@
+// Query parameter parsing shared by the handlers.
+export { parseBool } from '../registry/generic/list-options.ts';

@@ -1,0 +1,125 @@
+// Watch streaming: newline-delimited JSON watch events over a chunked response, until the
+// client goes away, the request's signal aborts (shutdown) or the watch times out.
+import type { ApiObject, Watcher, WatchEvent } from '../../storage/interface.ts';
+import type { Request, Response } from '../server/request-context.ts';
+import { toStatusError, type Status } from '../../machinery/status.ts';
+import { klog } from '../../component-base/logs/klog.ts';
+import type { ResourceDeclaration } from '../registry/resource.ts';
+import { apiVersionOf } from '../registry/resource.ts';
+import { served } from '../registry/generic/context.ts';
+import { interpretStorageError } from '../registry/generic/storage-errors.ts';
+import { toTable, type IncludeObject } from './table.ts';
+import type { OutputChoice } from './negotiation.ts';
+
+const log = klog('endpoints/watch');
+
+export interface WatchStreamOptions {
+  decl: ResourceDeclaration<any, any>;
+  /** Opens the storage watch; may throw a StorageError (e.g. too old). */
+  open: () => Promise<Watcher<ApiObject>>;
+  output: OutputChoice;
+  includeObject: IncludeObject;
+  allowBookmarks: boolean;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  requestedResourceVersion: string;
+  storeName?: string;
+}
+
+/** Encoded event lines keyed by the stored object, so watchers sharing a cache event share the work. */
+const encodedByDecl = new WeakMap<object, WeakMap<object, string>>();
+
+function encodeEvent(decl: ResourceDeclaration<any, any>, ev: WatchEvent<ApiObject>, opts: WatchStreamOptions, first: boolean): string {
+  if (ev.type === 'ERROR') return JSON.stringify({ type: 'ERROR', object: ev.object }) + '\n';
+  if (ev.type === 'BOOKMARK') {
+    const meta = ev.object.metadata ?? {};
+    const object: ApiObject = { kind: decl.kind, apiVersion: apiVersionOf(decl), metadata: { resourceVersion: meta.resourceVersion } };
+    if (meta.annotations) object.metadata.annotations = meta.annotations;
+    return JSON.stringify({ type: 'BOOKMARK', object }) + '\n';
+  }
+  if (opts.output.as === 'Table') {
+    const obj = served(decl, ev.object);
+    const table = toTable(decl, [obj], { resourceVersion: obj.metadata.resourceVersion }, opts.output.asApiVersion!, opts.includeObject, first);
+    return JSON.stringify({ type: ev.type, object: table }) + '\n';
+  }
+  let cache = encodedByDecl.get(decl);
+  if (!cache) encodedByDecl.set(decl, (cache = new WeakMap()));
+  const key = ev.object as object;
+  const hit = cache.get(key);
+  const line = hit?.startsWith(`{"type":"${ev.type}"`) ? hit : JSON.stringify({ type: ev.type, object: served(decl, ev.object) }) + '\n';
+  cache.set(key, line);
+  return line;
+}
+
+function errorLine(status: Status): string {
+  return JSON.stringify({ type: 'ERROR', object: status }) + '\n';
+}
+
+export async function serveWatch(req: Request, response: Response, opts: WatchStreamOptions): Promise<void> {
+  // Both HTTP/1.1 and HTTP/2 responses stream through the same calls.
+  const res = response as import('node:http').ServerResponse;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', opts.output.mediaType);
+  res.setHeader('Cache-Control', 'no-cache, private');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  let watcher: Watcher<ApiObject>;
+  try {
+    watcher = await opts.open();
+  } catch (err) {
+    const status = interpretStorageError(err, {
+      resource: { group: opts.decl.group, resource: opts.decl.plural },
+      requestedResourceVersion: opts.requestedResourceVersion,
+      storeName: opts.storeName,
+    }).status;
+    // Kubernetes answers a watch from a compacted revision with 200 and one ERROR event.
+    res.end(errorLine(status));
+    return;
+  }
+  (res as { flushHeaders?: () => void }).flushHeaders?.();
+  let ended = false;
+  const stop = () => {
+    if (ended) return;
+    ended = true;
+    watcher.stop();
+  };
+  const timer = setTimeout(stop, opts.timeoutMs);
+  timer.unref?.();
+  (req as NodeJS.EventEmitter).once('close', stop);
+  (res as NodeJS.EventEmitter).once('close', stop);
+  opts.signal?.addEventListener('abort', stop, { once: true });
+  let first = true;
+  try {
+    for await (const ev of watcher) {
+      if (ended) break;
+      if (ev.type === 'BOOKMARK' && !opts.allowBookmarks) continue;
+      const line = encodeEvent(opts.decl, ev, opts, first);
+      if (ev.type !== 'BOOKMARK') first = false;
+      if (!res.write(line)) await waitDrain(res);
+      if (ev.type === 'ERROR') break;
+    }
+  } catch (err) {
+    if (!ended) {
+      const status = toStatusError(err).status;
+      log.info('watch ended with an error', { err: String(err) }, 2);
+      if (!res.writableEnded) res.write(errorLine(status));
+    }
+  } finally {
+    clearTimeout(timer);
+    stop();
+    opts.signal?.removeEventListener('abort', stop);
+    if (!res.writableEnded) res.end();
+  }
+}
+
+function waitDrain(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      emitter.off('drain', done);
+      emitter.off('close', done);
+      resolve();
+    };
+    const emitter = res as NodeJS.EventEmitter;
+    emitter.once('drain', done);
+    emitter.once('close', done);
+  });
+}

@@ -1,0 +1,45 @@
+// What every generic-store operation works with: a declaration paired with its object store.
+import type { ApiObject, Store } from '../../../storage/interface.ts';
+import type { GroupResource } from '../../../machinery/status.ts';
+import type { ResourceDeclaration } from '../resource.ts';
+import { apiVersionOf } from '../resource.ts';
+
+/** A declaration served over a store. Declarations sharing storage share one Store. */
+export interface InstalledResource<T extends ApiObject = ApiObject, S extends ApiObject = ApiObject> {
+  declaration: ResourceDeclaration<T, S>;
+  store: Store<S>;
+  /** Names the backend in 503 answers ("sqlite", "etcd"). */
+  storeName?: string;
+}
+
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+/** Query parameters every write shares. */
+export interface WriteOptions {
+  dryRun: boolean;
+  fieldManager?: string;
+  fieldValidation: FieldValidation;
+}
+
+export interface WriteResult<T> {
+  object: T;
+  /** True when the write created the object (201). */
+  created: boolean;
+  warnings: string[];
+}
+
+export function groupResource(decl: ResourceDeclaration<any, any>): GroupResource {
+  return { group: decl.group, resource: decl.plural };
+}
+
+export function groupKind(decl: ResourceDeclaration<any, any>): { group: string; kind: string } {
+  return { group: decl.group, kind: decl.kind };
+}
+
+/** The served form of a stored object, with apiVersion and kind of this declaration. */
+export function served<T extends ApiObject, S extends ApiObject>(decl: ResourceDeclaration<T, S>, stored: S): T {
+  const obj = decl.fromStored(stored);
+  obj.apiVersion = apiVersionOf(decl);
+  obj.kind = decl.kind;
+  return obj;
+}

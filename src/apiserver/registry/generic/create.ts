@@ -1,0 +1,54 @@
+// Create: system metadata, strategy, validation, then one store write (or none under dryRun).
+import type { ApiObject } from '../../../storage/interface.ts';
+import { isStorageError } from '../../../storage/interface.ts';
+import { alreadyExists, invalid } from '../../../machinery/status.ts';
+import { groupKind, groupResource, served, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
+import { objectKey } from './keys.ts';
+import { fillCreateMeta, generateName, validateCommonMeta } from './object-meta.ts';
+import { ensureNamespaceMatches } from './namespace-match.ts';
+import { interpretStorageError } from './storage-errors.ts';
+import { recordUpdateManager } from './managed-fields.ts';
+
+/** Attempts at a fresh generated name when the first one is taken. */
+export const GENERATE_NAME_ATTEMPTS = 8;
+
+export async function createObject<T extends ApiObject, S extends ApiObject>(
+  res: InstalledResource<T, S>,
+  obj: T,
+  namespace: string,
+  opts: WriteOptions,
+): Promise<WriteResult<T>> {
+  const decl = res.declaration;
+  const strategy = decl.strategy;
+  ensureNamespaceMatches(obj, namespace, decl.namespaced);
+  fillCreateMeta(obj);
+  strategy.prepareForCreate(obj);
+  const generated = !obj.metadata.name && !!obj.metadata.generateName;
+  if (generated) obj.metadata.name = generateName(obj.metadata.generateName!);
+  const causes = [...strategy.validate(obj), ...validateCommonMeta(obj, decl.namespaced)];
+  if (causes.length) throw invalid(groupKind(decl), obj.metadata.name ?? '', causes);
+  strategy.canonicalize(obj);
+  const warnings = strategy.warningsOnCreate(obj);
+  if (opts.fieldManager) obj = recordUpdateManager(obj, undefined, opts.fieldManager, obj.apiVersion ?? '');
+
+  for (let attempt = 1; ; attempt++) {
+    const name = obj.metadata.name!;
+    const key = objectKey(decl, obj.metadata.namespace ?? '', name);
+    const stored = decl.toStored(obj);
+    try {
+      if (opts.dryRun) {
+        if (await res.store.get(key, { ignoreNotFound: true })) throw alreadyExists(groupResource(decl), name);
+        return { object: served(decl, stored), created: true, warnings };
+      }
+      const out = await res.store.create(key, stored, decl.ttlSeconds?.(stored));
+      return { object: served(decl, out), created: true, warnings };
+    } catch (err) {
+      const taken = isStorageError(err, 'KeyExists') || (err as { reason?: string })?.reason === 'AlreadyExists';
+      if (taken && generated && attempt < GENERATE_NAME_ATTEMPTS) {
+        obj.metadata.name = generateName(obj.metadata.generateName!);
+        continue;
+      }
+      throw interpretStorageError(err, { resource: groupResource(decl), name, storeName: res.storeName });
+    }
+  }
+}

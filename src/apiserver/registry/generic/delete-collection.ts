@@ -1,0 +1,34 @@
+// Delete every object a list selects, with a bounded number of parallel workers; returns the
+// deleted objects, as Kubernetes answers delete collection.
+import type { ApiObject } from '../../../storage/interface.ts';
+import { isStatusError } from '../../../machinery/status.ts';
+import type { InstalledResource } from './context.ts';
+import { deleteObject } from './delete.ts';
+import { listObjects, type ListOutcome } from './list.ts';
+import type { ListQuery } from './list-options.ts';
+
+export async function deleteCollection<T extends ApiObject, S extends ApiObject>(
+  res: InstalledResource<T, S>,
+  namespace: string,
+  query: ListQuery,
+  opts: { dryRun: boolean; workers: number },
+): Promise<ListOutcome<T>> {
+  const listed = await listObjects(res, namespace, query);
+  const deleted: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < listed.items.length) {
+      const item = listed.items[next++]!;
+      try {
+        deleted.push(await deleteObject(res, item.metadata.name!, item.metadata.namespace ?? '', { dryRun: opts.dryRun }));
+      } catch (err) {
+        // Gone already (another deleter, or its TTL): not an error for a collection delete.
+        if (isStatusError(err) && err.code === 404) continue;
+        throw err;
+      }
+    }
+  };
+  const workers = Math.max(1, Math.min(opts.workers, listed.items.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return { ...listed, items: deleted };
+}

@@ -1,0 +1,11 @@
+// metadata.managedFields for non-apply writes, through the managedfields machinery.
+import type { ApiObject } from '../../../storage/interface.ts';
+import { updateManagedFields } from '../../../machinery/managedfields/update.ts';
+import { nowTimestamp } from './object-meta.ts';
+
+/** Returns `obj` with the write of `manager` recorded (a copy; the argument is not changed). */
+export function recordUpdateManager<T extends ApiObject>(obj: T, old: T | undefined, manager: string, apiVersion: string): T {
+  const opts: Parameters<typeof updateManagedFields>[0] = { newObj: obj, manager, operation: 'Update', apiVersion, time: nowTimestamp() };
+  if (old) opts.oldObj = old;
+  return updateManagedFields(opts) as T;
+}

@@ -1,0 +1,84 @@
+// System metadata the registry owns: set on create, carried over on update, checked on both.
+import { randomInt, randomUUID } from 'node:crypto';
+import type { ApiObject } from '../../../storage/interface.ts';
+import type { StatusCause } from '../../../machinery/status.ts';
+
+const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+const RANDOM_LENGTH = 5;
+const MAX_NAME_LENGTH = 63;
+
+/** generateName + 5 random characters, the base cut so the whole fits 63 characters. */
+export function generateName(base: string): string {
+  const cut = base.length > MAX_NAME_LENGTH - RANDOM_LENGTH ? base.slice(0, MAX_NAME_LENGTH - RANDOM_LENGTH) : base;
+  let suffix = '';
+  for (let i = 0; i < RANDOM_LENGTH; i++) suffix += NAME_ALPHABET[randomInt(NAME_ALPHABET.length)];
+  return cut + suffix;
+}
+
+/** RFC 3339 with seconds, as metav1.Time marshals. */
+export function nowTimestamp(now: Date = new Date()): string {
+  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Clears what a client may not set on create and fills uid, creationTimestamp, generation. */
+export function fillCreateMeta(obj: ApiObject): void {
+  const meta = obj.metadata;
+  delete meta.deletionTimestamp;
+  delete meta.deletionGracePeriodSeconds;
+  delete meta.resourceVersion;
+  meta.uid = randomUUID();
+  meta.creationTimestamp = nowTimestamp();
+  meta.generation = 1;
+}
+
+/** Carries over what an update may not change (Kubernetes' BeforeUpdate). */
+export function carryUpdateMeta(obj: ApiObject, old: ApiObject): void {
+  const meta = obj.metadata;
+  const oldMeta = old.metadata;
+  if (oldMeta.generation !== undefined) meta.generation = oldMeta.generation;
+  else delete meta.generation;
+  if (!meta.uid) meta.uid = oldMeta.uid;
+  if (oldMeta.creationTimestamp) meta.creationTimestamp = oldMeta.creationTimestamp;
+  if (oldMeta.deletionTimestamp) meta.deletionTimestamp = oldMeta.deletionTimestamp;
+  else delete meta.deletionTimestamp;
+}
+
+/** Name and namespace rules every resource shares (path segment names). */
+export function validateCommonMeta(obj: ApiObject, namespaced: boolean): StatusCause[] {
+  const causes: StatusCause[] = [];
+  const meta = obj.metadata;
+  if (!meta.name) {
+    causes.push({ reason: 'FieldValueRequired', field: 'metadata.name', message: 'Required value: name or generateName is required' });
+  } else {
+    for (const msg of pathSegmentNameErrors(meta.name)) {
+      causes.push({ reason: 'FieldValueInvalid', field: 'metadata.name', message: `Invalid value: ${JSON.stringify(meta.name)}: ${msg}` });
+    }
+  }
+  if (namespaced && !meta.namespace) {
+    causes.push({ reason: 'FieldValueRequired', field: 'metadata.namespace', message: 'Required value' });
+  }
+  if (!namespaced && meta.namespace) {
+    causes.push({ reason: 'FieldValueForbidden', field: 'metadata.namespace', message: 'Forbidden: not allowed on this type' });
+  }
+  return causes;
+}
+
+/** Immutable metadata on update, worded as ValidateObjectMetaUpdate. */
+export function validateCommonMetaUpdate(obj: ApiObject, old: ApiObject): StatusCause[] {
+  const causes: StatusCause[] = [];
+  for (const field of ['name', 'namespace', 'uid', 'creationTimestamp'] as const) {
+    const now = obj.metadata[field];
+    const was = old.metadata[field];
+    if ((now ?? '') !== (was ?? '')) {
+      causes.push({ reason: 'FieldValueInvalid', field: `metadata.${field}`, message: `Invalid value: ${JSON.stringify(now ?? '')}: field is immutable` });
+    }
+  }
+  return causes;
+}
+
+export function pathSegmentNameErrors(name: string): string[] {
+  if (name === '.' || name === '..') return [`may not be '${name}'`];
+  const errs: string[] = [];
+  for (const bad of ['/', '%']) if (name.includes(bad)) errs.push(`may not contain '${bad}'`);
+  return errs;
+}

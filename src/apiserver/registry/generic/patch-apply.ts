@@ -1,0 +1,18 @@
+// Applies a decoded patch document of one of the four patch types to an object's served form.
+import type { ApiObject } from '../../../storage/interface.ts';
+import { applyJsonPatch, applyMergePatch, applyStrategicMergePatch, genericObjectSchema, type PatchType, type TypeSchema } from '../../../machinery/patch/index.ts';
+
+export function applyPatchDocument(type: PatchType, current: ApiObject, patch: unknown, schema: TypeSchema | undefined): ApiObject {
+  switch (type) {
+    case 'json':
+      return applyJsonPatch(current, patch);
+    case 'merge':
+      return applyMergePatch(current, patch);
+    case 'strategic':
+      return applyStrategicMergePatch(current, patch, schema ?? genericObjectSchema);
+    case 'apply':
+      // Server-side apply merges the configuration onto the live object; ownership is tracked
+      // in managedFields by the caller.
+      return applyStrategicMergePatch(current, patch, schema ?? genericObjectSchema);
+  }
+}

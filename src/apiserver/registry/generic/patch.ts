@@ -1,0 +1,44 @@
+// Patch: read the current object, apply the patch document, then the same step as update.
+// Apply patches create a missing object (201); other types answer 404.
+import type { ApiObject } from '../../../storage/interface.ts';
+import { notFound } from '../../../machinery/status.ts';
+import type { PatchType } from '../../../machinery/patch/index.ts';
+import { apiVersionOf } from '../resource.ts';
+import { groupResource, served, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
+import { ensureNameMatches, ensureNamespaceMatches } from './namespace-match.ts';
+import { applyPatchDocument } from './patch-apply.ts';
+import { computeUpdate } from './update-core.ts';
+import { writeThrough } from './update.ts';
+
+export interface PatchOptions extends WriteOptions {
+  force: boolean;
+}
+
+export async function patchObject<T extends ApiObject, S extends ApiObject>(
+  res: InstalledResource<T, S>,
+  name: string,
+  namespace: string,
+  type: PatchType,
+  patch: unknown,
+  opts: PatchOptions,
+): Promise<WriteResult<T>> {
+  const decl = res.declaration;
+  const isApply = type === 'apply';
+  return writeThrough(res, name, namespace, opts.dryRun, isApply, (currentStored) => {
+    if (!currentStored && !isApply) throw notFound(groupResource(decl), name);
+    const base: ApiObject = currentStored
+      ? served(decl, currentStored)
+      : { apiVersion: apiVersionOf(decl), kind: decl.kind, metadata: decl.namespaced ? { name, namespace } : { name } };
+    const patched = applyPatchDocument(type, base, patch, decl.patchSchema) as T;
+    if (typeof patched.metadata !== 'object' || patched.metadata === null || Array.isArray(patched.metadata)) patched.metadata = {};
+    patched.apiVersion = apiVersionOf(decl);
+    patched.kind = decl.kind;
+    ensureNamespaceMatches(patched, namespace, decl.namespaced);
+    ensureNameMatches(patched, name);
+    return computeUpdate(res, name, currentStored, patched, {
+      allowCreate: isApply,
+      allowUnconditional: true,
+      fieldManager: opts.fieldManager,
+    });
+  });
+}

@@ -1,0 +1,48 @@
+// Finds fields an object carries that its OpenAPI schema does not declare, for fieldValidation.
+// Works on v2 definitions or v3 component schemas ($ref resolved by the last path segment).
+
+interface Schema {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  additionalProperties?: Schema | boolean;
+  allOf?: Schema[];
+  'x-kubernetes-preserve-unknown-fields'?: boolean;
+  type?: string;
+}
+
+export function unknownFieldFinder(schemas: Record<string, unknown>, root: string): (obj: Record<string, unknown>) => string[] {
+  const resolve = (s: Schema | undefined): Schema | undefined => {
+    let cur = s;
+    for (let n = 0; cur && n < 8; n++) {
+      const ref = cur.$ref ?? (cur.allOf?.length === 1 ? cur.allOf[0]!.$ref : undefined);
+      if (!ref) return cur;
+      cur = schemas[ref.slice(ref.lastIndexOf('/') + 1)] as Schema | undefined;
+    }
+    return cur;
+  };
+  const walk = (value: unknown, schema: Schema | undefined, path: string, out: string[]): void => {
+    const s = resolve(schema);
+    if (!s || s['x-kubernetes-preserve-unknown-fields']) return;
+    if (Array.isArray(value)) {
+      if (s.items) value.forEach((v) => walk(v, s.items, path, out));
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    if (s.properties) {
+      for (const [k, v] of Object.entries(value)) {
+        const p = path ? `${path}.${k}` : k;
+        const sub = s.properties[k];
+        if (!sub) out.push(p);
+        else walk(v, sub, p, out);
+      }
+    } else if (typeof s.additionalProperties === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(v, s.additionalProperties, path ? `${path}.${k}` : k, out);
+    }
+  };
+  return (obj) => {
+    const out: string[] = [];
+    walk(obj, { $ref: root }, '', out);
+    return out;
+  };
+}

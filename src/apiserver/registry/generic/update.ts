@@ -1,0 +1,63 @@
+// Update (PUT): replace the object, conditionally on its resourceVersion unless the resource
+// allows unconditional updates; create it when missing if the resource allows that.
+import type { ApiObject } from '../../../storage/interface.ts';
+import { groupResource, served, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
+import { objectKey } from './keys.ts';
+import { ensureNameMatches, ensureNamespaceMatches } from './namespace-match.ts';
+import { interpretStorageError } from './storage-errors.ts';
+import { computeUpdate, type UpdateStep } from './update-core.ts';
+
+export async function updateObject<T extends ApiObject, S extends ApiObject>(
+  res: InstalledResource<T, S>,
+  name: string,
+  namespace: string,
+  obj: T,
+  opts: WriteOptions,
+): Promise<WriteResult<T>> {
+  const decl = res.declaration;
+  ensureNamespaceMatches(obj, namespace, decl.namespaced);
+  ensureNameMatches(obj, name);
+  const stepOptions = {
+    allowCreate: decl.strategy.allowCreateOnUpdate,
+    allowUnconditional: decl.strategy.allowUnconditionalUpdate,
+    fieldManager: opts.fieldManager,
+  };
+  return writeThrough(res, name, namespace, opts.dryRun, stepOptions.allowCreate, (current) =>
+    computeUpdate(res, name, current, structuredClone(obj), stepOptions),
+  );
+}
+
+/**
+ * Runs `step` against the current stored object inside the store's guaranteed update (retried on
+ * races), or once against a plain read under dryRun.
+ */
+export async function writeThrough<T extends ApiObject, S extends ApiObject>(
+  res: InstalledResource<T, S>,
+  name: string,
+  namespace: string,
+  dryRun: boolean,
+  allowCreate: boolean,
+  step: (current: S | undefined) => UpdateStep<S> | Promise<UpdateStep<S>>,
+): Promise<WriteResult<T>> {
+  const decl = res.declaration;
+  const key = objectKey(decl, namespace, name);
+  const errCtx = { resource: groupResource(decl), name, storeName: res.storeName };
+  try {
+    if (dryRun) {
+      const current = await res.store.get(key, { ignoreNotFound: true });
+      const out = await step(current);
+      return { object: served(decl, out.stored), created: out.created, warnings: out.warnings };
+    }
+    let last: UpdateStep<S> | undefined;
+    const stored = await res.store.guaranteedUpdate(key, {
+      ignoreNotFound: allowCreate,
+      tryUpdate: async (current) => {
+        last = await step(current);
+        return { object: last.stored, ttlSeconds: decl.ttlSeconds?.(last.stored) };
+      },
+    });
+    return { object: served(decl, stored), created: last?.created ?? false, warnings: last?.warnings ?? [] };
+  } catch (err) {
+    throw interpretStorageError(err, errCtx);
+  }
+}

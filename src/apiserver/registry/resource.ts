@@ -1,0 +1,90 @@
+// A resource is declared once. The generic store, the REST routes, discovery, OpenAPI and RBAC
+// verbs are all derived from a ResourceDeclaration; declarations are checked with `satisfies`.
+import type { ApiObject } from '../../storage/interface.ts';
+import type { StatusCause } from '../../machinery/status.ts';
+import type { TypeSchema } from '../../machinery/patch/index.ts';
+import type { GroupResourceName } from '../../storage/keys.ts';
+
+export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
+
+export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
+/** A column of a meta.v1 Table, as Kubernetes describes it. */
+export interface TableColumnDefinition {
+  name: string;
+  type: string;
+  format: string;
+  description: string;
+  priority: number;
+}
+
+/** What a resource does on writes: defaults, validation, warnings, normalisation. */
+export interface ResourceStrategy<T extends ApiObject> {
+  /** Clears what a client may not set and fills defaults before a create is validated. */
+  prepareForCreate(obj: T): void;
+  /** Same for an update; `old` is the stored object in this resource's served form. */
+  prepareForUpdate(obj: T, old: T): void;
+  /** Field errors of a new object (empty when valid). */
+  validate(obj: T): StatusCause[];
+  validateUpdate(obj: T, old: T): StatusCause[];
+  warningsOnCreate(obj: T): string[];
+  warningsOnUpdate(obj: T, old: T): string[];
+  /** Normalises an object after validation, before it is stored. */
+  canonicalize(obj: T): void;
+  /** PUT of a missing name creates it. */
+  allowCreateOnUpdate: boolean;
+  /** PUT without metadata.resourceVersion is accepted. */
+  allowUnconditionalUpdate: boolean;
+}
+
+export interface ResourceTable<T extends ApiObject> {
+  columns: readonly TableColumnDefinition[];
+  row(obj: T): unknown[];
+}
+
+/**
+ * One resource in one group/version. T is the served form (what clients send and receive),
+ * S the stored form; resources that share storage (core and events.orch.io events) convert.
+ */
+export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends ApiObject = ApiObject> {
+  /** "" for the core group. */
+  group: string;
+  version: string;
+  kind: string;
+  listKind: string;
+  plural: string;
+  singular: string;
+  shortNames: readonly string[];
+  categories: readonly string[];
+  namespaced: boolean;
+  /** The group/resource keys are laid out by (events of both groups share /registry/events/). */
+  storageResource: GroupResourceName;
+  /** The group/version/kind objects are stored as; its hash is discovery's storageVersionHash. */
+  storageVersion: { group: string; version: string; kind: string };
+  strategy: ResourceStrategy<T>;
+  /** Served form to stored form (the result may share structure with the argument). */
+  toStored(obj: T): S;
+  /** Stored form to served form; must not modify its argument (it may come from a cache). */
+  fromStored(obj: S): T;
+  /** Field-selector attributes of a stored object, keyed as this group-version names them. */
+  fieldSet(obj: S): Record<string, string>;
+  /** Field names a selector may use on this path. */
+  allowedFieldSelectors: readonly string[];
+  table: ResourceTable<T>;
+  /** Seconds the object lives after a write; undefined for no expiry. */
+  ttlSeconds?: (obj: S) => number | undefined;
+  verbs: readonly Verb[];
+  /** The OpenAPI definition name of the kind, e.g. io.orch.api.events.v1.Event. */
+  openapiDefinition?: string;
+  /** Structural schema for strategic merge and apply patches. */
+  patchSchema?: TypeSchema;
+  /** Paths (dotted) of fields the served kind does not know, for fieldValidation; undefined: no check. */
+  unknownFields?: (obj: Record<string, unknown>) => string[];
+  /** Served under its path but left out of discovery (groups kubectl calls by their Kubernetes name). */
+  hiddenFromDiscovery?: boolean;
+}
+
+/** "events.orch.io/v1" or "v1" for the core group. */
+export function apiVersionOf(decl: { group: string; version: string }): string {
+  return decl.group ? `${decl.group}/${decl.version}` : decl.version;
+}
