@@ -1,0 +1,34 @@
+// Object metadata the store manages: resourceVersion is the key's modRevision, set on every
+// object handed out and never stored; preconditions compare uid and resourceVersion.
+import { StorageError, type ApiObject, type Preconditions } from './interface.ts';
+
+export function withResourceVersion<T extends ApiObject>(obj: T, revision: number): T {
+  if (!obj.metadata || typeof obj.metadata !== 'object') obj.metadata = {};
+  obj.metadata.resourceVersion = String(revision);
+  return obj;
+}
+
+/** A shallow copy whose metadata lacks resourceVersion, ready to encode. */
+export function forStorage<T extends ApiObject>(obj: T): T {
+  const metadata = { ...(obj.metadata ?? {}) };
+  delete metadata.resourceVersion;
+  delete metadata.selfLink;
+  return { ...obj, metadata };
+}
+
+/** Fails with Conflict when the stored object does not satisfy the caller's preconditions. */
+export function checkPreconditions(key: string, pre: Preconditions | undefined, current: ApiObject | undefined, currentRevision: number): void {
+  if (!pre) return;
+  if (pre.uid !== undefined && pre.uid !== '') {
+    const uid = current?.metadata.uid ?? '';
+    if (uid !== pre.uid) {
+      throw new StorageError('Conflict', key, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${uid}`);
+    }
+  }
+  if (pre.resourceVersion !== undefined && pre.resourceVersion !== '') {
+    const rv = current ? String(currentRevision) : '';
+    if (rv !== pre.resourceVersion) {
+      throw new StorageError('Conflict', key, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${rv}`);
+    }
+  }
+}

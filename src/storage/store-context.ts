@@ -1,0 +1,27 @@
+// What the object store's parts share: the KV seam, the codec and the tunables, plus decoding a
+// stored value into an object carrying its resourceVersion.
+import type { Codec } from './codecs/codec.ts';
+import { StorageError, type ApiObject } from './interface.ts';
+import type { KeyValue, Kv } from './kv/interface.ts';
+import { withResourceVersion } from './preconditions.ts';
+
+export interface StoreContext {
+  kv: Kv;
+  codec: Codec;
+  groupResource: { group: string; resource: string };
+  /** How long a read "not older than N" waits for the store to reach N. */
+  freshnessTimeoutMs: number;
+  /** Events a watcher may fall behind by before it is ended with 410 Expired. */
+  watchQueueSize: number;
+}
+
+/** Decodes a stored value; resourceVersion is `revision` (default: the value's modRevision). */
+export function decodeStored<T extends ApiObject>(ctx: StoreContext, kv: KeyValue, revision = kv.modRevision): T {
+  let obj: ApiObject;
+  try {
+    obj = ctx.codec.decode(kv.value);
+  } catch (err) {
+    throw new StorageError('InvalidObject', kv.key, `stored object at ${kv.key} cannot be decoded: ${(err as Error).message}`);
+  }
+  return withResourceVersion(obj as T, revision);
+}
