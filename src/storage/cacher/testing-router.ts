@@ -1,0 +1,39 @@
+// For tests: a Store that puts a watch cache in front of `store` for each resource prefix it is
+// first used with (the part of a key up to and including /widgets/), so that suites which pick
+// a fresh prefix per case exercise the cache. Not for production use.
+import type { ApiObject, Store } from '../interface.ts';
+import { createCacher, type Cacher, type CacherOptions } from './cacher.ts';
+
+export function cacherPerResource<T extends ApiObject>(
+  store: Store<T>,
+  resourceSegment: string,
+  opts: Omit<CacherOptions<T>, 'store' | 'prefix'> = {},
+): Store<T> & { cachers: Map<string, Cacher<T>> } {
+  const cachers = new Map<string, Cacher<T>>();
+  const pick = (key: string): Store<T> => {
+    const at = key.indexOf(resourceSegment);
+    if (at < 0) return store;
+    const prefix = key.slice(0, at + resourceSegment.length);
+    let cacher = cachers.get(prefix);
+    if (!cacher) {
+      cacher = createCacher<T>({ ...opts, store, prefix, closeStore: false });
+      cachers.set(prefix, cacher);
+    }
+    return cacher;
+  };
+  return {
+    cachers,
+    create: (key, obj, ttl) => pick(key).create(key, obj, ttl),
+    get: (key, o) => pick(key).get(key, o),
+    list: (key, o) => pick(key).list(key, o),
+    guaranteedUpdate: (key, o) => pick(key).guaranteedUpdate(key, o),
+    delete: (key, o) => pick(key).delete(key, o),
+    watch: (key, o) => pick(key).watch(key, o),
+    currentRevision: () => store.currentRevision(),
+    count: (prefix) => pick(prefix).count(prefix),
+    async close() {
+      await Promise.all([...cachers.values()].map((c) => c.close()));
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,174 @@
+// The in-memory state of one resource: every current object by key, and a bounded window of the
+// most recent changes, each remembering the object as it was before, so that watchers with a
+// predicate can tell "stopped matching" from "changed". Plain data, no I/O.
+import type { ApiObject } from '../interface.ts';
+
+export type CacheEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface CacheEvent<T extends ApiObject> {
+  type: CacheEventType;
+  key: string;
+  /** The new state; for DELETED the last state, with the delete's resourceVersion. */
+  object: T;
+  /** The state before this change, when there was one. */
+  prevObject?: T;
+  revision: number;
+}
+
+export class WatchCache<T extends ApiObject> {
+  /** Everything up to this revision is reflected in memory. */
+  revision = 0;
+  private readonly objects = new Map<string, T>();
+  private sortedKeys: string[] | undefined;
+  private readonly ring: Array<CacheEvent<T> | undefined>;
+  private head = 0;
+  private size = 0;
+  /** Watches may start after any revision from this one on. */
+  private oldestServable = 0;
+  private waiters: Array<{ revision: number; resolve: (reached: boolean) => void; timer: NodeJS.Timeout }> = [];
+
+  constructor(windowSize: number) {
+    this.ring = new Array(Math.max(1, windowSize));
+  }
+
+  get objectCount(): number {
+    return this.objects.size;
+  }
+
+  /** The oldest resourceVersion a watch can start from. */
+  get oldestRevision(): number {
+    return this.oldestServable;
+  }
+
+  /** Replaces the whole state with a fresh list read at `revision`; the window starts empty. */
+  replace(entries: Iterable<[string, T]>, revision: number): void {
+    this.objects.clear();
+    for (const [key, obj] of entries) this.objects.set(key, obj);
+    this.sortedKeys = undefined;
+    this.ring.fill(undefined);
+    this.head = 0;
+    this.size = 0;
+    this.oldestServable = revision;
+    this.revision = revision;
+    this.wakeWaiters();
+  }
+
+  /** Applies one change and records it in the window. */
+  apply(type: CacheEventType, key: string, object: T, revision: number): CacheEvent<T> {
+    const prevObject = this.objects.get(key);
+    if (type === 'DELETED') {
+      if (this.objects.delete(key)) this.sortedKeys = undefined;
+    } else {
+      if (!prevObject) this.sortedKeys = undefined;
+      this.objects.set(key, object);
+    }
+    // The store reports a create as ADDED; a change to an object we already hold is a MODIFIED.
+    const effective: CacheEventType = type === 'DELETED' ? 'DELETED' : prevObject ? 'MODIFIED' : 'ADDED';
+    const event: CacheEvent<T> = { type: effective, key, object, prevObject, revision };
+    this.record(event);
+    if (revision > this.revision) this.revision = revision;
+    this.wakeWaiters();
+    return event;
+  }
+
+  /** Progress without a change to this resource (a bookmark from the store). */
+  advance(revision: number): void {
+    if (revision <= this.revision) return;
+    this.revision = revision;
+    this.wakeWaiters();
+  }
+
+  private record(event: CacheEvent<T>): void {
+    const capacity = this.ring.length;
+    if (this.size === capacity) {
+      const evicted = this.ring[this.head]!;
+      this.oldestServable = evicted.revision;
+      this.ring[this.head] = event;
+      this.head = (this.head + 1) % capacity;
+    } else {
+      this.ring[(this.head + this.size) % capacity] = event;
+      this.size++;
+    }
+  }
+
+  /** The changes after `revision`, oldest first; undefined when they have left the window. */
+  eventsAfter(revision: number): Array<CacheEvent<T>> | undefined {
+    if (revision < this.oldestServable) return undefined;
+    const capacity = this.ring.length;
+    // Binary search for the first event with a revision above `revision`.
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ring[(this.head + mid) % capacity]!.revision <= revision) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: Array<CacheEvent<T>> = [];
+    for (let i = lo; i < this.size; i++) out.push(this.ring[(this.head + i) % capacity]!);
+    return out;
+  }
+
+  get(key: string): T | undefined {
+    return this.objects.get(key);
+  }
+
+  /** Keys under `prefix` (or exactly `prefix` when not recursive) from startKey on, in key order. */
+  keysInRange(prefix: string, startKey?: string): string[] {
+    this.sortedKeys ??= [...this.objects.keys()].sort();
+    const keys = this.sortedKeys;
+    const from = startKey && startKey > prefix ? startKey : prefix;
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < keys.length && keys[end]!.startsWith(prefix)) end++;
+    return keys.slice(lo, end);
+  }
+
+  /** Every current object whose key starts with prefix, in key order. */
+  *entries(prefix: string): Generator<[string, T]> {
+    for (const key of this.keysInRange(prefix)) yield [key, this.objects.get(key)!];
+  }
+
+  /** Resolves true once the cache reaches `revision`, false after timeoutMs. */
+  waitFor(revision: number, timeoutMs: number): Promise<boolean> {
+    if (this.revision >= revision) return Promise.resolve(true);
+    if (timeoutMs <= 0) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiter = {
+        revision,
+        resolve,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve(false);
+        }, timeoutMs),
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  private wakeWaiters(): void {
+    if (this.waiters.length === 0) return;
+    const still: typeof this.waiters = [];
+    for (const w of this.waiters) {
+      if (this.revision >= w.revision) {
+        clearTimeout(w.timer);
+        w.resolve(true);
+      } else still.push(w);
+    }
+    this.waiters = still;
+  }
+
+  /** Releases timers of pending waits (they resolve false). */
+  cancelWaits(): void {
+    for (const w of this.waiters) {
+      clearTimeout(w.timer);
+      w.resolve(false);
+    }
+    this.waiters = [];
+  }
+}
