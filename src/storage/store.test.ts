@@ -6,7 +6,8 @@ import { openSqliteKv } from './kv/sqlite/index.ts';
 import { createStore } from './store.ts';
 import { runStoreConformance } from './testing/conformance.ts';
 
-for (const mediaType of ['application/vnd.orch.protobuf', 'application/json']) {
+// The default media type; the codecs' own tests cover reading every stored form.
+for (const mediaType of ['application/vnd.orch.protobuf']) {
   runStoreConformance(`sqlite, ${mediaType}`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'orch-store-'));
     const kv = await openSqliteKv(join(dir, 'orch.db'));
