@@ -1,0 +1,91 @@
+// --token-auth-file: a CSV of `token,user,uid,"group1,group2"`. Tokens are compared in constant
+// time and never logged.
+import { readFileSync } from 'node:fs';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { klog } from '../../component-base/logs/klog.ts';
+import type { UserInfo } from '../server/request-context.ts';
+import type { TokenAuthenticator } from './types.ts';
+
+const log = klog('authentication/token-file');
+
+interface TokenEntry {
+  digest: Buffer;
+  user: UserInfo;
+}
+
+/** One CSV record, with double-quoted fields that may hold commas and "" escapes. */
+export function parseCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let i = 0;
+  while (i <= line.length) {
+    while (line[i] === ' ' || line[i] === '\t') i++;
+    let field = '';
+    if (line[i] === '"') {
+      i++;
+      for (;;) {
+        if (i >= line.length) throw new Error('unterminated quoted field');
+        if (line[i] === '"') {
+          if (line[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        field += line[i++];
+      }
+      if (i < line.length && line[i] !== ',') throw new Error('extraneous text after a quoted field');
+    } else {
+      const end = line.indexOf(',', i);
+      field = end < 0 ? line.slice(i) : line.slice(i, end);
+      i = end < 0 ? line.length : end;
+    }
+    fields.push(field);
+    i++;
+  }
+  return fields;
+}
+
+function digest(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+/** Reads and checks the file; errors name the file and line, never a token. */
+export function loadTokenFile(path: string): TokenAuthenticator {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new Error(`unable to read --token-auth-file ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  const entries: TokenEntry[] = [];
+  const seen = new Set<string>();
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return;
+    let record: string[];
+    try {
+      record = parseCsvLine(line);
+    } catch (err) {
+      throw new Error(`--token-auth-file ${path} line ${index + 1}: ${(err as Error).message}`);
+    }
+    if (record.length < 3) throw new Error(`--token-auth-file ${path} line ${index + 1}: want at least 3 columns (token,user,uid), got ${record.length}`);
+    const [token, name, uid, groups] = record as [string, string, string, string | undefined];
+    if (token === '') throw new Error(`--token-auth-file ${path} line ${index + 1}: empty token`);
+    if (seen.has(token)) log.warning('duplicate token in token file; the last one wins', { file: path, line: index + 1 });
+    seen.add(token);
+    const user: UserInfo = { name, uid, groups: groups ? groups.split(',').map((g) => g.trim()).filter(Boolean) : [] };
+    entries.push({ digest: digest(token), user });
+  });
+  log.info('loaded token file', { file: path, users: entries.length }, 2);
+  return {
+    async authenticateToken(token) {
+      // Compare fixed-length digests of every entry so timing reveals neither which entry nor how much matched.
+      const presented = digest(token);
+      let match: UserInfo | undefined;
+      for (const entry of entries) if (timingSafeEqual(entry.digest, presented)) match = entry.user;
+      return match ? { user: { ...match, groups: [...match.groups] } } : null;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// With anonymous authentication on, unauthenticated users may reach only what Kubernetes'
+// system:public-info-viewer role grants (health and version), whatever the modes say. This step
+// only restricts, never grants, so the server is never open to anonymous users by accident.
+import { UNAUTHENTICATED_GROUP } from '../authentication/types.ts';
+import type { Authorizer } from './types.ts';
+
+const PUBLIC_PATHS = ['/healthz', '/livez', '/readyz', '/version'];
+
+export function isPublicInfoPath(path: string): boolean {
+  return PUBLIC_PATHS.some((p) => path === p || path === `${p}/` || path.startsWith(`${p}/`));
+}
+
+export function anonymousPublicPathsOnly(): Authorizer {
+  return {
+    authorize(attrs) {
+      const unauthenticated = attrs.user.groups.includes(UNAUTHENTICATED_GROUP);
+      if (!unauthenticated) return { decision: 'noOpinion', reason: '' };
+      if (!attrs.isResourceRequest && attrs.verb === 'get' && isPublicInfoPath(attrs.path)) return { decision: 'noOpinion', reason: '' };
+      return { decision: 'deny', reason: '' };
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// The authorizer seam: each mode answers allow, deny or no opinion for a request's attributes;
+// a union asks them in --authorization-mode order.
+import type { UserInfo } from '../server/request-context.ts';
+
+export interface Attributes {
+  user: UserInfo;
+  verb: string;
+  isResourceRequest: boolean;
+  path: string;
+  namespace: string;
+  apiGroup: string;
+  apiVersion: string;
+  resource: string;
+  subresource: string;
+  name: string;
+}
+
+export type Decision = 'allow' | 'deny' | 'noOpinion';
+
+export interface AuthorizerResult {
+  decision: Decision;
+  /** Appended to the Forbidden message when the request is denied. */
+  reason: string;
+}
+
+export interface Authorizer {
+  authorize(attrs: Attributes): Promise<AuthorizerResult> | AuthorizerResult;
+}

@@ -1,0 +1,54 @@
+// Asks the authorizer about the request; anything but allow is a 403 Forbidden Status worded as
+// Kubernetes words it.
+import { forbidden, forbiddenMessage, type StatusError } from '../../machinery/status.ts';
+import { klog } from '../../component-base/logs/klog.ts';
+import type { Attributes, Authorizer } from '../authorization/types.ts';
+import { requestContext, type Handler, type Request } from '../server/request-context.ts';
+import { writeStatus } from '../server/responses.ts';
+
+const log = klog('filters/authorization');
+
+export function attributesFor(req: Request): Attributes {
+  const ctx = requestContext(req);
+  const info = ctx.requestInfo;
+  const user = ctx.user ?? { name: '', groups: [] };
+  return {
+    user,
+    verb: info?.verb ?? (req.method ?? 'get').toLowerCase(),
+    isResourceRequest: info?.isResourceRequest ?? false,
+    path: info?.path ?? req.url ?? '/',
+    namespace: info?.namespace ?? '',
+    apiGroup: info?.apiGroup ?? '',
+    apiVersion: info?.apiVersion ?? '',
+    resource: info?.resource ?? '',
+    subresource: info?.subresource ?? '',
+    name: info?.name ?? '',
+  };
+}
+
+/** `User "x" cannot list resource "events" in API group "g" in the namespace "ns"`, and the path form. */
+export function forbiddenError(attrs: Attributes, reason: string): StatusError {
+  const user = attrs.user.name;
+  let msg: string;
+  if (!attrs.isResourceRequest) {
+    msg = `User ${JSON.stringify(user)} cannot ${attrs.verb} path ${JSON.stringify(attrs.path)}`;
+  } else {
+    const resource = attrs.subresource ? `${attrs.resource}/${attrs.subresource}` : attrs.resource;
+    msg = attrs.namespace
+      ? `User ${JSON.stringify(user)} cannot ${attrs.verb} resource ${JSON.stringify(resource)} in API group ${JSON.stringify(attrs.apiGroup)} in the namespace ${JSON.stringify(attrs.namespace)}`
+      : `User ${JSON.stringify(user)} cannot ${attrs.verb} resource ${JSON.stringify(resource)} in API group ${JSON.stringify(attrs.apiGroup)} at the cluster scope`;
+  }
+  const full = reason ? `${msg}: ${reason}` : msg;
+  if (!attrs.isResourceRequest || (attrs.apiGroup === '' && attrs.resource === '')) return forbiddenMessage(`forbidden: ${full}`);
+  return forbidden({ group: attrs.apiGroup, resource: attrs.resource }, attrs.name, full);
+}
+
+export function withAuthorization(handler: Handler, deps: { authorizer: Authorizer }): Handler {
+  return async (req, res) => {
+    const attrs = attributesFor(req);
+    const result = await deps.authorizer.authorize(attrs);
+    if (result.decision === 'allow') return handler(req, res);
+    log.info('Forbidden', { URI: req.url, user: attrs.user.name, reason: result.reason }, 4);
+    writeStatus(req, res, forbiddenError(attrs, result.reason));
+  };
+}

@@ -1,0 +1,81 @@
+// --request-timeout: a non-long-running request still unanswered at its deadline gets a 504
+// Timeout Status and its signal is aborted. ?timeout= may shorten the deadline. A watch gets a
+// randomised deadline in [min-request-timeout, 2*min-request-timeout), or its timeoutSeconds,
+// at which its signal is aborted so the watch handler ends the stream normally.
+import { badRequest, timeout } from '../../machinery/status.ts';
+import { requestContext, type Handler } from '../server/request-context.ts';
+import { writeStatus } from '../server/responses.ts';
+import { requestURL } from './with-request-info.ts';
+
+export interface TimeoutDeps {
+  requestTimeoutMs: number;
+  minRequestTimeoutSeconds: number;
+}
+
+/** Parses Go durations as ?timeout= takes them: 30s, 1m0s, 500ms, 1h. */
+export function parseGoDuration(text: string): number | undefined {
+  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/gy;
+  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  if (text === '0') return 0;
+  let total = 0;
+  let matched = 0;
+  for (const m of text.matchAll(re)) {
+    total += Number(m[1]) * units[m[2]!]!;
+    matched += m[0].length;
+  }
+  return matched === text.length && text.length > 0 ? total : undefined;
+}
+
+/** Deadline of a watch: timeoutSeconds if given, else uniformly in [min, 2*min) seconds. */
+export function watchTimeoutMs(query: URLSearchParams, minRequestTimeoutSeconds: number): number {
+  const given = query.get('timeoutSeconds');
+  if (given !== null && /^\d+$/.test(given) && Number(given) > 0) return Number(given) * 1000;
+  return (minRequestTimeoutSeconds + Math.random() * minRequestTimeoutSeconds) * 1000;
+}
+
+export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
+  return async (req, res) => {
+    const ctx = requestContext(req);
+    const controller = new AbortController();
+    // An outer filter (shutdown tracking) may already hold a signal for this request: honour both.
+    ctx.signal = ctx.signal ? AbortSignal.any([ctx.signal, controller.signal]) : controller.signal;
+    // The client going away ends the work too.
+    const onClose = () => {
+      if (!res.writableEnded) controller.abort(new Error('client went away'));
+    };
+    res.once('close', onClose);
+
+    const query = requestURL(req).searchParams;
+    let deadlineMs: number;
+    if (ctx.longRunning) {
+      deadlineMs = ctx.requestInfo?.verb === 'watch' ? watchTimeoutMs(query, deps.minRequestTimeoutSeconds) : 0;
+    } else {
+      deadlineMs = deps.requestTimeoutMs;
+      const userTimeout = query.get('timeout');
+      if (userTimeout !== null && userTimeout !== '') {
+        const parsed = parseGoDuration(userTimeout);
+        if (parsed === undefined) {
+          writeStatus(req, res, badRequest(`invalid timeout specified in the request URL: time: invalid duration ${JSON.stringify(userTimeout)}`));
+          return;
+        }
+        if (parsed > 0 && (deadlineMs <= 0 || parsed < deadlineMs)) deadlineMs = parsed;
+      }
+    }
+    let timer: NodeJS.Timeout | undefined;
+    if (deadlineMs > 0) {
+      timer = setTimeout(() => {
+        if (!ctx.longRunning && !res.headersSent) {
+          writeStatus(req, res, timeout('Timeout: request did not complete within requested timeout - context deadline exceeded'));
+        }
+        controller.abort(new Error('request deadline exceeded'));
+      }, deadlineMs);
+      timer.unref();
+    }
+    try {
+      await handler(req, res);
+    } finally {
+      if (timer) clearTimeout(timer);
+      res.off('close', onClose);
+    }
+  };
+}

@@ -1,0 +1,212 @@
+// Options -> completed config: everything that reads files or can fail (certificates, token
+// file, authorizer modes, metrics options) happens here, so a CompletedConfig is known good and
+// createServer cannot fail for a configuration reason other than binding the port.
+import { hostname, networkInterfaces } from 'node:os';
+import type { FlagValues } from '../../options/flag.ts';
+import { klog } from '../../component-base/logs/klog.ts';
+import { ensureSelfSignedPair, type CertKeyPair } from '../../component-base/certs/self-signed.ts';
+import { loadCertKeyPair } from '../../component-base/certs/load.ts';
+import { loadNamedCertKeys, type NamedCertKey } from '../../component-base/certs/sni.ts';
+import { buildTlsSettings, type TlsSettings } from '../../component-base/serving/tls-options.ts';
+import { createMetricsRegistry, type MetricsRegistry } from '../../component-base/metrics/registry.ts';
+import { createRequestMetrics, type RequestMetrics } from '../../component-base/metrics/apiserver-requests.ts';
+import type { HealthCheck } from '../../component-base/healthz/checks.ts';
+import { buildAuthenticator } from '../authentication/build.ts';
+import type { RequestAuthenticator, TokenAuthenticator } from '../authentication/types.ts';
+import { buildAuthorizer, type AuthorizerModes } from '../authorization/build.ts';
+import type { Authorizer } from '../authorization/types.ts';
+import { compileOriginPatterns } from '../filters/with-cors.ts';
+import type { Handler } from './request-context.ts';
+
+const log = klog('apiserver/config');
+
+export interface PostStartHookContext {
+  /** Aborted when the server begins to shut down. */
+  signal: AbortSignal;
+}
+
+export interface PostStartHook {
+  name: string;
+  run(ctx: PostStartHookContext): void | Promise<void>;
+}
+
+export interface ServerDeps {
+  /** Serves /api, /apis, /openapi and everything the REST layer owns. */
+  apiHandler?: Handler;
+  /** Added to /healthz, /livez and /readyz (e.g. storage). */
+  healthChecks?: HealthCheck[];
+  /** Added to /readyz only. */
+  readyChecks?: HealthCheck[];
+  postStartHooks?: PostStartHook[];
+  featureGates?: { enabled(name: string): boolean };
+  /** Served at /version. */
+  versionInfo?: Record<string, string>;
+  /** Bearer token authenticators beyond the token file (service accounts, bootstrap tokens). */
+  tokenAuthenticators?: TokenAuthenticator[];
+  /** Authorization modes provided by other packages (e.g. RBAC), by mode name. */
+  authorizationModes?: AuthorizerModes;
+  /** Directory /logs serves; /var/log by default. */
+  logDir?: string;
+}
+
+declare const completed: unique symbol;
+
+export interface CompletedConfig {
+  readonly [completed]: true;
+  readonly bindAddress: string;
+  readonly port: number;
+  readonly advertiseAddress: string;
+  readonly externalHostname: string;
+  readonly servingCert: CertKeyPair;
+  readonly sniCerts: NamedCertKey[];
+  readonly tls: TlsSettings;
+  readonly http2: boolean;
+  readonly http2MaxStreams: number;
+  readonly permitPortSharing: boolean;
+  readonly goawayChance: number;
+  readonly corsAllowedOrigins: RegExp[];
+  readonly hstsDirectives: string[];
+  readonly maxRequestsInflight: number;
+  readonly maxMutatingRequestsInflight: number;
+  readonly priorityAndFairness: boolean;
+  readonly requestTimeoutMs: number;
+  readonly minRequestTimeoutSeconds: number;
+  readonly authenticator: RequestAuthenticator;
+  readonly anonymousEnabled: boolean;
+  readonly authorizer: Authorizer;
+  readonly metrics: MetricsRegistry;
+  readonly requestMetrics: RequestMetrics;
+  readonly healthChecks: HealthCheck[];
+  readonly readyChecks: HealthCheck[];
+  readonly postStartHooks: PostStartHook[];
+  readonly livezGracePeriodMs: number;
+  readonly shutdownDelayMs: number;
+  readonly shutdownSendRetryAfter: boolean;
+  readonly shutdownWatchTerminationGraceMs: number;
+  readonly profiling: boolean;
+  readonly debugSocketPath: string;
+  readonly enableLogsHandler: boolean;
+  readonly logDir: string;
+  readonly versionInfo: Record<string, string>;
+  readonly apiHandler?: Handler;
+}
+
+function str(values: FlagValues, name: string, fallback = ''): string {
+  const v = values[name];
+  return typeof v === 'string' ? v : fallback;
+}
+
+function num(values: FlagValues, name: string, fallback: number): number {
+  const v = values[name];
+  return typeof v === 'number' ? v : fallback;
+}
+
+function bool(values: FlagValues, name: string, fallback: boolean): boolean {
+  const v = values[name];
+  return typeof v === 'boolean' ? v : fallback;
+}
+
+function list(values: FlagValues, name: string): string[] {
+  const v = values[name];
+  if (Array.isArray(v)) return v;
+  if (typeof v === 'string' && v !== '') return [v];
+  return [];
+}
+
+function isUnspecified(address: string): boolean {
+  return address === '' || address === '0.0.0.0' || address === '::';
+}
+
+/** The first non-internal address of the host, IPv4 first, as the "default interface". */
+function defaultInterfaceAddress(): string {
+  const all = Object.values(networkInterfaces()).flat().filter((a) => a && !a.internal);
+  return all.find((a) => a!.family === 'IPv4')?.address ?? all[0]?.address ?? '127.0.0.1';
+}
+
+export async function completeConfig(values: FlagValues, deps: ServerDeps = {}): Promise<CompletedConfig> {
+  const bindAddress = str(values, 'bind-address', '0.0.0.0');
+  const port = num(values, 'secure-port', 6443);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--secure-port ${port} must be between 0 and 65535`);
+  const advertiseAddress = str(values, 'advertise-address') || (isUnspecified(bindAddress) ? defaultInterfaceAddress() : bindAddress);
+  const externalHostname = str(values, 'external-hostname') || advertiseAddress;
+
+  const certFile = str(values, 'tls-cert-file');
+  const keyFile = str(values, 'tls-private-key-file');
+  if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('--tls-cert-file and --tls-private-key-file must be given together');
+  const servingCert = certFile
+    ? loadCertKeyPair(certFile, keyFile)
+    : await ensureSelfSignedPair(str(values, 'cert-dir', '/var/run/orch'), advertiseAddress, [
+        'localhost',
+        '127.0.0.1',
+        '::1',
+        hostname(),
+        ...(str(values, 'external-hostname') ? [str(values, 'external-hostname')] : []),
+      ]);
+  const sniCerts = loadNamedCertKeys(list(values, 'tls-sni-cert-key'));
+  const tls = buildTlsSettings(str(values, 'tls-min-version') || undefined, list(values, 'tls-cipher-suites'));
+  if (tls.insecureSuites.length) log.warning('Use of insecure cipher suites', { suites: tls.insecureSuites.join(',') });
+
+  const goawayChance = num(values, 'goaway-chance', 0);
+  if (!(goawayChance >= 0 && goawayChance <= 0.02)) throw new Error(`--goaway-chance ${goawayChance} must be between 0 and 0.02`);
+
+  const priorityAndFairness = bool(values, 'enable-priority-and-fairness', true);
+  const maxRequestsInflight = num(values, 'max-requests-inflight', 400);
+  const maxMutatingRequestsInflight = num(values, 'max-mutating-requests-inflight', 200);
+  if (maxRequestsInflight < 0 || maxMutatingRequestsInflight < 0) throw new Error('--max-requests-inflight and --max-mutating-requests-inflight must not be negative');
+  if (priorityAndFairness && maxRequestsInflight + maxMutatingRequestsInflight <= 0) {
+    throw new Error('--max-requests-inflight plus --max-mutating-requests-inflight must be positive when --enable-priority-and-fairness is true');
+  }
+
+  const { authenticator, anonymousEnabled } = buildAuthenticator(values, deps.tokenAuthenticators);
+  const authorizer = buildAuthorizer(values, { anonymousEnabled, modes: deps.authorizationModes });
+
+  const versionInfo = deps.versionInfo ?? { major: '1', minor: '35', gitVersion: 'v1.35.0' };
+  const allowLabels = values['allow-metric-labels'];
+  const metrics = createMetricsRegistry({
+    disabledMetrics: list(values, 'disabled-metrics'),
+    allowMetricLabels: allowLabels && typeof allowLabels === 'object' && !Array.isArray(allowLabels) ? (allowLabels as Record<string, string>) : undefined,
+    allowMetricLabelsManifest: str(values, 'allow-metric-labels-manifest') || undefined,
+    showHiddenMetricsForVersion: str(values, 'show-hidden-metrics-for-version') || undefined,
+    binaryVersion: versionInfo.gitVersion ?? `${versionInfo.major}.${versionInfo.minor}`,
+  });
+
+  const config = {
+    bindAddress,
+    port,
+    advertiseAddress,
+    externalHostname,
+    servingCert,
+    sniCerts,
+    tls,
+    http2: !bool(values, 'disable-http2-serving', false),
+    http2MaxStreams: num(values, 'http2-max-streams-per-connection', 0),
+    permitPortSharing: bool(values, 'permit-port-sharing', false),
+    goawayChance,
+    corsAllowedOrigins: compileOriginPatterns(list(values, 'cors-allowed-origins')),
+    hstsDirectives: list(values, 'strict-transport-security-directives'),
+    maxRequestsInflight,
+    maxMutatingRequestsInflight,
+    priorityAndFairness,
+    requestTimeoutMs: num(values, 'request-timeout', 60_000),
+    minRequestTimeoutSeconds: num(values, 'min-request-timeout', 1800),
+    authenticator,
+    anonymousEnabled,
+    authorizer,
+    metrics,
+    requestMetrics: createRequestMetrics(metrics),
+    healthChecks: [...(deps.healthChecks ?? [])],
+    readyChecks: [...(deps.readyChecks ?? [])],
+    postStartHooks: [...(deps.postStartHooks ?? [])],
+    livezGracePeriodMs: num(values, 'livez-grace-period', 0),
+    shutdownDelayMs: num(values, 'shutdown-delay-duration', 0),
+    shutdownSendRetryAfter: bool(values, 'shutdown-send-retry-after', false),
+    shutdownWatchTerminationGraceMs: num(values, 'shutdown-watch-termination-grace-period', 0),
+    profiling: bool(values, 'profiling', true),
+    debugSocketPath: str(values, 'debug-socket-path'),
+    enableLogsHandler: bool(values, 'enable-logs-handler', false),
+    logDir: deps.logDir ?? '/var/log',
+    versionInfo,
+    apiHandler: deps.apiHandler,
+  };
+  return config as unknown as CompletedConfig;
+}

@@ -1,0 +1,63 @@
+// The request path, in the order a request meets it (ARCHITECTURE.md principle 1). Each filter
+// wraps the rest of the chain; the list reads top to bottom and is folded from the inside out.
+import type { RequestAuthenticator } from '../authentication/types.ts';
+import type { Authorizer } from '../authorization/types.ts';
+import type { RequestMetrics } from '../../component-base/metrics/apiserver-requests.ts';
+import { withPanicRecovery } from '../filters/with-panic-recovery.ts';
+import { withRequestInfo } from '../filters/with-request-info.ts';
+import { withShutdownTracking } from '../filters/with-shutdown-tracking.ts';
+import { withRequestMetrics } from '../filters/with-request-metrics.ts';
+import { withGoaway } from '../filters/with-goaway.ts';
+import { withCORS } from '../filters/with-cors.ts';
+import { withHSTS } from '../filters/with-hsts.ts';
+import { withMaxInFlight } from '../filters/with-max-in-flight.ts';
+import { withTimeout } from '../filters/with-timeout.ts';
+import { withAuthentication } from '../filters/with-authentication.ts';
+import { withAuditID } from '../filters/with-audit-id.ts';
+import { withImpersonation } from '../filters/with-impersonation.ts';
+import { withAuthorization } from '../filters/with-authorization.ts';
+import type { ServerLifecycle } from './lifecycle.ts';
+import type { Handler } from './request-context.ts';
+
+export interface ChainDeps {
+  lifecycle: ServerLifecycle;
+  requestMetrics: RequestMetrics;
+  goawayChance: number;
+  corsAllowedOrigins: RegExp[];
+  hstsDirectives: string[];
+  maxRequestsInflight: number;
+  maxMutatingRequestsInflight: number;
+  /** Priority and fairness is approximated by one pool of the summed limits. */
+  priorityAndFairness: boolean;
+  requestTimeoutMs: number;
+  minRequestTimeoutSeconds: number;
+  authenticator: RequestAuthenticator;
+  authorizer: Authorizer;
+}
+
+type Filter = (next: Handler) => Handler;
+
+export function buildHandlerChain(mux: Handler, d: ChainDeps): Handler {
+  const filters: Filter[] = [
+    (h) => withPanicRecovery(h),
+    (h) => withRequestInfo(h),
+    (h) => withShutdownTracking(h, { lifecycle: d.lifecycle }),
+    (h) => withRequestMetrics(h, { metrics: d.requestMetrics }),
+    (h) => withGoaway(h, { chance: d.goawayChance }),
+    (h) => withCORS(h, { allowedOrigins: d.corsAllowedOrigins }),
+    (h) => withHSTS(h, { directives: d.hstsDirectives }),
+    (h) =>
+      withMaxInFlight(h, {
+        readOnlyLimit: d.maxRequestsInflight,
+        mutatingLimit: d.maxMutatingRequestsInflight,
+        singlePool: d.priorityAndFairness,
+        observe: (kind, count) => d.requestMetrics.setInflight(kind, count),
+      }),
+    (h) => withTimeout(h, { requestTimeoutMs: d.requestTimeoutMs, minRequestTimeoutSeconds: d.minRequestTimeoutSeconds }),
+    (h) => withAuthentication(h, { authenticator: d.authenticator }),
+    (h) => withAuditID(h),
+    (h) => withImpersonation(h),
+    (h) => withAuthorization(h, { authorizer: d.authorizer }),
+  ];
+  return filters.reduceRight<Handler>((next, filter) => filter(next), mux);
+}

@@ -1,0 +1,24 @@
+// --debug-socket-path: the profiling pages on a unix-domain socket, with no authentication or
+// authorization (access is governed by the socket file's permissions).
+import { createServer, type Server } from 'node:http';
+import { rmSync } from 'node:fs';
+import { writeText } from '../../apiserver/server/responses.ts';
+import { servePprof } from './handler.ts';
+
+export async function startDebugSocket(path: string): Promise<Server> {
+  // A socket file left by a previous run would make listen fail.
+  rmSync(path, { force: true });
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    servePprof(req, res, url.pathname, url.searchParams)
+      .then((served) => {
+        if (!served) writeText(res, 404, '404 page not found\n');
+      })
+      .catch((err: Error) => writeText(res, 500, `${err.message}\n`));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => reject(new Error(`failed to listen on --debug-socket-path ${path}: ${err.code ?? err.message}`)));
+    server.listen(path, resolve);
+  });
+  return server;
+}

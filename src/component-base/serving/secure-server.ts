@@ -1,0 +1,36 @@
+// The HTTPS server: HTTP/2 and HTTP/1.1 chosen by ALPN (HTTP/1.1 only with
+// --disable-http2-serving), the default certificate plus SNI certificates, and the TLS settings.
+import { createServer as createHttpsServer } from 'node:https';
+import { createSecureServer } from 'node:http2';
+import type { Server } from 'node:net';
+import type { SecureContextOptions } from 'node:tls';
+import type { CertKeyPair } from '../certs/self-signed.ts';
+import { sniCallback, type NamedCertKey } from '../certs/sni.ts';
+import type { TlsSettings } from './tls-options.ts';
+import type { Handler } from '../../apiserver/server/request-context.ts';
+
+export interface SecureServerOptions {
+  pair: CertKeyPair;
+  sniCerts: NamedCertKey[];
+  tls: TlsSettings;
+  http2: boolean;
+  /** 0: the implementation's default. */
+  maxStreamsPerConnection: number;
+}
+
+export function createSecureHttpServer(opts: SecureServerOptions, handler: Handler): Server {
+  const tlsOptions: SecureContextOptions = { minVersion: opts.tls.minVersion };
+  if (opts.tls.ciphers) tlsOptions.ciphers = opts.tls.ciphers;
+  const common = {
+    ...tlsOptions,
+    cert: opts.pair.cert,
+    key: opts.pair.key,
+    // The operator's cipher order wins, as Go's PreferServerCipherSuites did.
+    honorCipherOrder: Boolean(opts.tls.ciphers),
+    SNICallback: opts.sniCerts.length ? sniCallback(opts.sniCerts, tlsOptions) : undefined,
+  };
+  const onRequest = (req: Parameters<Handler>[0], res: Parameters<Handler>[1]) => void handler(req, res);
+  if (!opts.http2) return createHttpsServer({ ...common, ALPNProtocols: ['http/1.1'] }, onRequest);
+  const settings = opts.maxStreamsPerConnection > 0 ? { maxConcurrentStreams: opts.maxStreamsPerConnection } : {};
+  return createSecureServer({ ...common, allowHTTP1: true, settings }, onRequest);
+}
