@@ -1,0 +1,117 @@
+// Field-by-field conversion between events.orch.io/v1 Event and core/v1 Event, as Kubernetes
+// converts through its internal type: regarding↔involvedObject, note↔message,
+// reportingController↔reportingComponent, deprecatedSource↔source,
+// deprecatedFirstTimestamp/LastTimestamp/Count↔firstTimestamp/lastTimestamp/count; the other
+// fields keep their names. Both directions emit the always-present fields as Kubernetes does.
+
+import type { CoreEvent, CoreEventSeries, EventSource } from '../../core/v1/event-types.ts';
+import type { ObjectMeta, ObjectReference } from '../../meta/v1/types.ts';
+import { API_VERSION, type EventSeries, type EventV1 } from './types.ts';
+
+/** Copies an ObjectReference keeping only its known, non-empty fields, in Kubernetes' order. */
+export function copyObjectReference(ref: ObjectReference | undefined): ObjectReference {
+  const out: ObjectReference = {};
+  if (!ref) return out;
+  if (ref.kind) out.kind = ref.kind;
+  if (ref.namespace) out.namespace = ref.namespace;
+  if (ref.name) out.name = ref.name;
+  if (ref.uid) out.uid = ref.uid;
+  if (ref.apiVersion) out.apiVersion = ref.apiVersion;
+  if (ref.resourceVersion) out.resourceVersion = ref.resourceVersion;
+  if (ref.fieldPath) out.fieldPath = ref.fieldPath;
+  return out;
+}
+
+export function copyEventSource(src: EventSource | undefined): EventSource {
+  const out: EventSource = {};
+  if (src?.component) out.component = src.component;
+  if (src?.host) out.host = src.host;
+  return out;
+}
+
+function copyMeta(meta: ObjectMeta | undefined): ObjectMeta {
+  return structuredClone(meta ?? {});
+}
+
+function coreSeries(series: EventSeries): CoreEventSeries {
+  const out: CoreEventSeries = {};
+  if (series.count) out.count = series.count;
+  out.lastObservedTime = series.lastObservedTime ?? null;
+  return out;
+}
+
+function v1Series(series: CoreEventSeries): EventSeries {
+  return { count: series.count ?? 0, lastObservedTime: series.lastObservedTime ?? null };
+}
+
+export function eventV1ToCore(ev: EventV1): CoreEvent {
+  const out: CoreEvent = {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: copyMeta(ev.metadata),
+    involvedObject: copyObjectReference(ev.regarding),
+    source: copyEventSource(ev.deprecatedSource),
+    firstTimestamp: ev.deprecatedFirstTimestamp ?? null,
+    lastTimestamp: ev.deprecatedLastTimestamp ?? null,
+    eventTime: ev.eventTime ?? null,
+    reportingComponent: ev.reportingController ?? '',
+    reportingInstance: ev.reportingInstance ?? '',
+  };
+  if (ev.reason) out.reason = ev.reason;
+  if (ev.note) out.message = ev.note;
+  if (ev.deprecatedCount) out.count = ev.deprecatedCount;
+  if (ev.type) out.type = ev.type;
+  if (ev.series) out.series = coreSeries(ev.series);
+  if (ev.action) out.action = ev.action;
+  if (ev.related) out.related = copyObjectReference(ev.related);
+  return orderCore(out);
+}
+
+export function coreToEventV1(ev: CoreEvent): EventV1 {
+  const out: EventV1 = {
+    apiVersion: API_VERSION,
+    kind: 'Event',
+    metadata: copyMeta(ev.metadata),
+    eventTime: ev.eventTime ?? null,
+    regarding: copyObjectReference(ev.involvedObject),
+    deprecatedSource: copyEventSource(ev.source),
+    deprecatedFirstTimestamp: ev.firstTimestamp ?? null,
+    deprecatedLastTimestamp: ev.lastTimestamp ?? null,
+  };
+  if (ev.series) out.series = v1Series(ev.series);
+  if (ev.reportingComponent) out.reportingController = ev.reportingComponent;
+  if (ev.reportingInstance) out.reportingInstance = ev.reportingInstance;
+  if (ev.action) out.action = ev.action;
+  if (ev.reason) out.reason = ev.reason;
+  if (ev.related) out.related = copyObjectReference(ev.related);
+  if (ev.message) out.note = ev.message;
+  if (ev.type) out.type = ev.type;
+  if (ev.count) out.deprecatedCount = ev.count;
+  return orderV1(out);
+}
+
+const coreOrder = [
+  'kind', 'apiVersion', 'metadata', 'involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp',
+  'count', 'type', 'eventTime', 'series', 'action', 'related', 'reportingComponent', 'reportingInstance',
+];
+const v1Order = [
+  'kind', 'apiVersion', 'metadata', 'eventTime', 'series', 'reportingController', 'reportingInstance', 'action', 'reason',
+  'regarding', 'related', 'note', 'type', 'deprecatedSource', 'deprecatedFirstTimestamp', 'deprecatedLastTimestamp', 'deprecatedCount',
+];
+
+/** Keys in the order Kubernetes writes them, so JSON output reads the same. */
+function ordered<T extends object>(obj: T, order: readonly string[]): T {
+  const src = obj as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of order) if (src[k] !== undefined) out[k] = src[k];
+  return out as T;
+}
+
+/** A core Event with its keys in Kubernetes' order (unknown keys dropped). */
+export function orderCore(ev: CoreEvent): CoreEvent {
+  return ordered(ev, coreOrder);
+}
+
+export function orderV1(ev: EventV1): EventV1 {
+  return ordered(ev, v1Order);
+}

@@ -1,0 +1,68 @@
+// meta/v1 types shared by every resource, as JSON on the wire. ObjectMeta is the storage
+// layer's shape (it reads and sets some of its fields); the rest are declared here.
+
+import type { ObjectMeta as StoredObjectMeta } from '../../../storage/interface.ts';
+import type { Time } from './time.ts';
+
+export type { MicroTime, Time } from './time.ts';
+export type { Status, StatusCause, StatusDetails } from '../../../machinery/status.ts';
+
+export type ObjectMeta = StoredObjectMeta;
+
+export interface TypeMeta {
+  apiVersion?: string;
+  kind?: string;
+}
+
+export interface ListMeta {
+  resourceVersion?: string;
+  continue?: string;
+  remainingItemCount?: number;
+  selfLink?: string;
+}
+
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+export interface ManagedFieldsEntry {
+  manager?: string;
+  operation?: 'Apply' | 'Update';
+  apiVersion?: string;
+  time?: Time;
+  fieldsType?: string;
+  fieldsV1?: Record<string, unknown>;
+  subresource?: string;
+}
+
+/**
+ * A reference to an object (core/v1 ObjectReference in Kubernetes; declared here because both
+ * the core and the events group use it). Every field is optional and omitted when empty.
+ */
+export interface ObjectReference {
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  uid?: string;
+  apiVersion?: string;
+  resourceVersion?: string;
+  fieldPath?: string;
+}
+
+export interface DeleteOptions extends TypeMeta {
+  gracePeriodSeconds?: number;
+  preconditions?: { uid?: string; resourceVersion?: string };
+  orphanDependents?: boolean;
+  propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+  dryRun?: string[];
+}
+
+export interface WatchEvent<T = unknown> {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+  object: T;
+}

@@ -1,0 +1,25 @@
+// Events are stored once, in core/v1 form (apiVersion `v1`, kind `Event`), under one key space
+// that both /api/v1 events and /apis/events.orch.io/v1 events read and write. That is what
+// Kubernetes does (core/v1 is the storage version of the shared events resource), so an event
+// written through either group is visible through the other, and each path converts at most once.
+
+import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
+import { coreToEventV1, eventV1ToCore, orderCore } from '../../../api/events/v1/conversion.ts';
+import type { EventV1 } from '../../../api/events/v1/types.ts';
+
+export interface StoredFormCodec<T> {
+  /** The object to write to storage for a request object of this version. */
+  toStored(obj: T): CoreEvent;
+  /** The object served at this version for a stored object. */
+  fromStored(stored: CoreEvent): T;
+}
+
+export const eventsV1StoredForm: StoredFormCodec<EventV1> = {
+  toStored: eventV1ToCore,
+  fromStored: coreToEventV1,
+};
+
+export const coreV1StoredForm: StoredFormCodec<CoreEvent> = {
+  toStored: (ev) => orderCore({ ...ev, apiVersion: 'v1', kind: 'Event' }),
+  fromStored: (stored) => orderCore({ ...structuredClone(stored), apiVersion: 'v1', kind: 'Event' }),
+};
