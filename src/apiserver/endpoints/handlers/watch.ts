@@ -24,17 +24,16 @@ export async function handleWatch(scope: Scope): Promise<void> {
       ? query.timeoutSeconds * 1000
       : Math.floor((1 + Math.random()) * scope.config.minRequestTimeoutSeconds * 1000);
   const prefix = collectionPrefix(decl, requestNamespace(scope));
-  // A watch without a resourceVersion starts with the current state, as Kubernetes does.
-  const resourceVersion = query.resourceVersion === '' && !query.sendInitialEvents ? '0' : query.resourceVersion;
   await serveWatch(scope.req, scope.res, {
     decl,
     open: () =>
       resource.store.watch(prefix, {
         recursive: true,
-        resourceVersion,
+        // "" and "0" start with the current state unless sendInitialEvents=false (the store decides).
+        resourceVersion: query.resourceVersion,
         predicate: predicate as ((o: ApiObject) => boolean) | undefined,
         progressNotify: query.allowWatchBookmarks,
-        sendInitialEvents: query.sendInitialEvents === true,
+        sendInitialEvents: query.sendInitialEvents,
       }),
     output,
     includeObject: parseIncludeObject(scope.query),
