@@ -1,0 +1,101 @@
+// The protobuf messages of the Event API and the meta types it embeds, with Kubernetes' field
+// numbers (k8s.io/api events/v1, core/v1 and apimachinery meta/v1 generated.proto). Built once
+// at module load into a protobufjs Root; the same table drives the JSON <-> message conversion.
+
+import protobuf from 'protobufjs';
+
+/** A field type: a scalar protobuf type, or the name of a message below. */
+export interface FieldSpec {
+  id: number;
+  type: string;
+  repeated?: boolean;
+  /** A map<string, string>. */
+  map?: boolean;
+}
+
+export type MessageSpec = Record<string, FieldSpec>;
+
+const s = (id: number): FieldSpec => ({ id, type: 'string' });
+const m = (id: number, type: string): FieldSpec => ({ id, type });
+const list = (id: number, type: string): FieldSpec => ({ id, type, repeated: true });
+
+export const messages: Record<string, MessageSpec> = {
+  Time: { seconds: m(1, 'int64'), nanos: m(2, 'int32') },
+  MicroTime: { seconds: m(1, 'int64'), nanos: m(2, 'int32') },
+  FieldsV1: { Raw: m(1, 'bytes') },
+  ListMeta: { selfLink: s(1), resourceVersion: s(2), continue: s(3), remainingItemCount: m(4, 'int64') },
+  OwnerReference: { kind: s(1), name: s(3), uid: s(4), apiVersion: s(5), controller: m(6, 'bool'), blockOwnerDeletion: m(7, 'bool') },
+  ManagedFieldsEntry: {
+    manager: s(1),
+    operation: s(2),
+    apiVersion: s(3),
+    time: m(4, 'Time'),
+    fieldsType: s(6),
+    fieldsV1: m(7, 'FieldsV1'),
+    subresource: s(8),
+  },
+  ObjectMeta: {
+    name: s(1),
+    generateName: s(2),
+    namespace: s(3),
+    selfLink: s(4),
+    uid: s(5),
+    resourceVersion: s(6),
+    generation: m(7, 'int64'),
+    creationTimestamp: m(8, 'Time'),
+    deletionTimestamp: m(9, 'Time'),
+    deletionGracePeriodSeconds: m(10, 'int64'),
+    labels: { id: 11, type: 'string', map: true },
+    annotations: { id: 12, type: 'string', map: true },
+    ownerReferences: list(13, 'OwnerReference'),
+    finalizers: list(14, 'string'),
+    managedFields: list(17, 'ManagedFieldsEntry'),
+  },
+  ObjectReference: { kind: s(1), namespace: s(2), name: s(3), uid: s(4), apiVersion: s(5), resourceVersion: s(6), fieldPath: s(7) },
+  EventSource: { component: s(1), host: s(2) },
+  EventSeries: { count: m(1, 'int32'), lastObservedTime: m(2, 'MicroTime') },
+  Event: {
+    metadata: m(1, 'ObjectMeta'),
+    eventTime: m(2, 'MicroTime'),
+    series: m(3, 'EventSeries'),
+    reportingController: s(4),
+    reportingInstance: s(5),
+    action: s(6),
+    reason: s(7),
+    regarding: m(8, 'ObjectReference'),
+    related: m(9, 'ObjectReference'),
+    note: s(10),
+    type: s(11),
+    deprecatedSource: m(12, 'EventSource'),
+    deprecatedFirstTimestamp: m(13, 'Time'),
+    deprecatedLastTimestamp: m(14, 'Time'),
+    deprecatedCount: m(15, 'int32'),
+  },
+  EventList: { metadata: m(1, 'ListMeta'), items: list(2, 'Event') },
+  StatusCause: { reason: s(1), message: s(2), field: s(3) },
+  StatusDetails: { name: s(1), group: s(2), kind: s(3), causes: list(4, 'StatusCause'), retryAfterSeconds: m(5, 'int32'), uid: s(6) },
+  Status: { metadata: m(1, 'ListMeta'), status: s(2), message: s(3), reason: s(4), details: m(5, 'StatusDetails'), code: m(6, 'int32') },
+  RawExtension: { raw: m(1, 'bytes') },
+  WatchEvent: { type: s(1), object: m(2, 'RawExtension') },
+  TypeMeta: { apiVersion: s(1), kind: s(2) },
+  Unknown: { typeMeta: m(1, 'TypeMeta'), raw: m(2, 'bytes'), contentEncoding: s(3), contentType: s(4) },
+};
+
+function descriptor(): protobuf.INamespace {
+  const nested: Record<string, protobuf.AnyNestedObject> = {};
+  for (const [name, fields] of Object.entries(messages)) {
+    const out: Record<string, protobuf.IField & { keyType?: string }> = {};
+    for (const [fieldName, f] of Object.entries(fields)) {
+      out[fieldName] = f.map ? { id: f.id, type: f.type, keyType: 'string' } : { id: f.id, type: f.type, ...(f.repeated ? { rule: 'repeated' } : {}) };
+    }
+    nested[name] = { fields: out } as protobuf.AnyNestedObject;
+  }
+  return { nested: { orch: { nested } } };
+}
+
+const root = protobuf.Root.fromJSON(descriptor());
+
+/** The protobufjs type of a message of the table. */
+export function messageType(name: string): protobuf.Type {
+  return root.lookupType(`orch.${name}`);
+}
