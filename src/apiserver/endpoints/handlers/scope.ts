@@ -95,7 +95,7 @@ export async function readObjectBody(scope: Scope, fieldValidation: FieldValidat
   if (typeof obj.metadata !== 'object' || obj.metadata === null || Array.isArray(obj.metadata)) obj.metadata = {};
   const problems = fieldValidation === 'Ignore' ? [] : fieldProblems(scope, obj, decoded.duplicates);
   if (problems.length && fieldValidation === 'Strict') throw badRequest(`strict decoding error: ${problems.join(', ')}`);
-  return { obj, warnings: problems };
+  return { obj: decl.decode ? decl.decode(obj) : obj, warnings: problems };
 }
 
 export function fieldProblems(scope: Scope, obj: Record<string, unknown>, duplicates: string[]): string[] {

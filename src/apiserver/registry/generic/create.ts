@@ -4,7 +4,7 @@ import { isStorageError } from '../../../storage/interface.ts';
 import { alreadyExists, invalid } from '../../../machinery/status.ts';
 import { groupKind, groupResource, served, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
 import { objectKey } from './keys.ts';
-import { fillCreateMeta, generateName, validateCommonMeta } from './object-meta.ts';
+import { fillCreateMeta, generateName, validateCommonMeta, validateThenCommon } from './object-meta.ts';
 import { ensureNamespaceMatches } from './namespace-match.ts';
 import { interpretStorageError } from './storage-errors.ts';
 import { recordUpdateManager } from './managed-fields.ts';
@@ -25,7 +25,7 @@ export async function createObject<T extends ApiObject, S extends ApiObject>(
   strategy.prepareForCreate(obj);
   const generated = !obj.metadata.name && !!obj.metadata.generateName;
   if (generated) obj.metadata.name = generateName(obj.metadata.generateName!);
-  const causes = [...strategy.validate(obj), ...validateCommonMeta(obj, decl.namespaced)];
+  const causes = validateThenCommon(strategy.validate(obj), () => validateCommonMeta(obj, decl.namespaced));
   if (causes.length) throw invalid(groupKind(decl), obj.metadata.name ?? '', causes);
   strategy.canonicalize(obj);
   const warnings = strategy.warningsOnCreate(obj);

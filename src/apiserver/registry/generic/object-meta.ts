@@ -82,3 +82,8 @@ export function pathSegmentNameErrors(name: string): string[] {
   for (const bad of ['/', '%']) if (name.includes(bad)) errs.push(`may not contain '${bad}'`);
   return errs;
 }
+
+/** As Kubernetes' BeforeCreate: the resource's own errors first; common metadata rules only when it passed. */
+export function validateThenCommon(own: StatusCause[], common: () => StatusCause[]): StatusCause[] {
+  return own.length ? own : common();
+}

@@ -1,9 +1,9 @@
 // The step shared by PUT and PATCH: from the current object and the client's next version,
 // compute what is stored (Kubernetes' BeforeCreate/BeforeUpdate inside GuaranteedUpdate).
 import type { ApiObject } from '../../../storage/interface.ts';
-import { conflict, invalid, notFound } from '../../../machinery/status.ts';
+import { conflict, invalid, notFound, type StatusCause } from '../../../machinery/status.ts';
 import { groupKind, groupResource, served, type InstalledResource } from './context.ts';
-import { carryUpdateMeta, fillCreateMeta, validateCommonMeta, validateCommonMetaUpdate } from './object-meta.ts';
+import { carryUpdateMeta, fillCreateMeta, validateCommonMeta, validateThenCommon, validateCommonMetaUpdate } from './object-meta.ts';
 import { CONFLICT_MESSAGE } from './storage-errors.ts';
 import { recordUpdateManager } from './managed-fields.ts';
 
@@ -37,7 +37,7 @@ export function computeUpdate<T extends ApiObject, S extends ApiObject>(
     if (!opts.allowCreate) throw notFound(gr, name);
     fillCreateMeta(next);
     strategy.prepareForCreate(next);
-    const causes = [...strategy.validate(next), ...validateCommonMeta(next, decl.namespaced)];
+    const causes = validateThenCommon(strategy.validate(next), () => validateCommonMeta(next, decl.namespaced));
     if (causes.length) throw invalid(groupKind(decl), name, causes);
     strategy.canonicalize(next);
     const warnings = strategy.warningsOnCreate(next);
@@ -57,11 +57,22 @@ export function computeUpdate<T extends ApiObject, S extends ApiObject>(
   }
   carryUpdateMeta(next, current);
   strategy.prepareForUpdate(next, current);
-  const causes = [...validateCommonMetaUpdate(next, current), ...strategy.validateUpdate(next, current)];
+  const causes = uniqueCauses([...validateCommonMetaUpdate(next, current), ...strategy.validateUpdate(next, current)]);
   if (causes.length) throw invalid(groupKind(decl), name, causes);
   strategy.canonicalize(next);
   const warnings = strategy.warningsOnUpdate(next, current);
   if (opts.fieldManager && !opts.managedFieldsDone) next = recordUpdateManager(next, current, opts.fieldManager, next.apiVersion ?? '');
   next.metadata.resourceVersion = current.metadata.resourceVersion;
   return { stored: decl.toStored(next), created: false, warnings };
+}
+
+/** The common and the resource's own metadata checks may report the same problem once each. */
+function uniqueCauses(causes: StatusCause[]): StatusCause[] {
+  const seen = new Set<string>();
+  return causes.filter((c) => {
+    const key = `${c.field}\u0000${c.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -1,0 +1,36 @@
+// events.orch.io/v1 Event: served in the v1 shape, stored in core v1 form with the core events.
+import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
+import type { EventV1 } from '../../../api/events/v1/types.ts';
+import { eventSchema } from '../../../machinery/patch/index.ts';
+import type { ResourceDeclaration } from '../resource.ts';
+import { EVENTS_STORAGE, EVENT_VERBS, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
+import { decodeEventV1 } from './decode.ts';
+import { EVENT_V1_SELECTABLE_FIELDS, eventV1FieldSet } from './field-sets.ts';
+import { eventsV1StoredForm } from './stored-form.ts';
+import { validateEventCreate, validateEventUpdate } from './validation.ts';
+
+export function eventsV1Declaration(opts: EventDeclarationOptions) {
+  return {
+    group: 'events.orch.io',
+    version: 'v1',
+    kind: 'Event',
+    listKind: 'EventList',
+    plural: 'events',
+    singular: 'event',
+    shortNames: ['ev'],
+    categories: [],
+    namespaced: true,
+    ...EVENTS_STORAGE,
+    strategy: eventStrategy<EventV1>(validateEventCreate, validateEventUpdate),
+    decode: (raw) => decodeEventV1(raw),
+    toStored: eventsV1StoredForm.toStored,
+    fromStored: eventsV1StoredForm.fromStored,
+    fieldSet: eventV1FieldSet,
+    allowedFieldSelectors: [...EVENT_V1_SELECTABLE_FIELDS],
+    table: eventTable<EventV1>(),
+    ttlSeconds: eventTtl(opts),
+    verbs: EVENT_VERBS,
+    openapiDefinition: 'io.orch.api.events.v1.Event',
+    patchSchema: eventSchema,
+  } satisfies ResourceDeclaration<EventV1, CoreEvent>;
+}
