@@ -107,8 +107,8 @@ test('a field the applier no longer applies is removed, unless someone else owns
   );
   const third = serverSideApply({ current: shared, applied: config({}, { app: 'web' }), manager: 'kubectl', force: false, apiVersion: v, time: t3 });
   assert.deepEqual(third.metadata.labels, { app: 'web', tier: 'front' });
-  // Both are appliers, so entries sort by time: "other" applied first.
-  assert.deepEqual(entries(third).map((e) => e.manager), ['other', 'kubectl']);
+  // The object did not change, so kubectl's entry keeps its first time and still sorts first.
+  assert.deepEqual(entries(third).map((e) => [e.manager, e.time]), [['kubectl', t1], ['other', t2]]);
 });
 
 test('fields set by others are kept when the applier never applied them', () => {
@@ -159,4 +159,10 @@ test('bad apply configurations are 400', () => {
   bad({ ...config(), apiVersion: 'events.orch.io/v2' }, /Incorrect version specified in apply patch. Specified patch version: events.orch.io\/v2, expected: events.orch.io\/v1/);
   bad({ ...config(), kind: '' }, /Kind/);
   bad({ ...config(), metadata: { name: 'e1', managedFields: [] } }, /metadata.managedFields must be nil/);
+});
+
+test('re-applying the same configuration changes nothing, not even the time', () => {
+  const first = stored(serverSideApply({ applied: config(), manager: 'kubectl', force: false, apiVersion: v, time: t1 }));
+  const again = serverSideApply({ current: first, applied: config(), manager: 'kubectl', force: false, apiVersion: v, time: t2 });
+  assert.deepEqual(again, first);
 });

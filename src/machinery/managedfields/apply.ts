@@ -50,6 +50,7 @@ export function serverSideApply(opts: ServerSideApplyOptions): ApiObject {
   const self: ManagerState = { manager: opts.manager, operation: 'Apply', apiVersion: opts.apiVersion, time: opts.time, set: new FieldSet() };
   const selfId = managerId(self);
   const lastSet = managers.get(selfId)?.set ?? new FieldSet();
+  const previousTime = managers.get(selfId)?.time;
   self.set = toFieldSet(applied, schema).difference(ignoredFields);
   managers.set(selfId, self);
 
@@ -59,6 +60,10 @@ export function serverSideApply(opts: ServerSideApplyOptions): ApiObject {
 
   const { conflicts } = transferOwnership(current, merged, schema, managers, selfId, opts.force);
   if (conflicts.length > 0 && !opts.force) throw applyConflictError(conflicts);
+
+  // An apply that changes nothing keeps its entry's time, so the object stays byte-for-byte equal
+  // and the write can be skipped.
+  if (previousTime && current && jsonEqual(withoutManagedFields(current), withoutManagedFields(merged))) self.time = previousTime;
 
   merged.metadata = { ...(merged.metadata ?? {}), managedFields: encodeManagedFields(managers) };
   return merged;
