@@ -1,0 +1,73 @@
+// orch-apiserver: parse and validate the options, open storage, build the resources and their
+// REST handler, and run the server until it is told to stop. Composition only; every part lives
+// in its own module.
+import { klog } from '../component-base/logs/klog.ts';
+import { applyLoggingOptions } from '../component-base/logs/logging-options.ts';
+import { versionInfo } from '../component-base/version/version.ts';
+import { loadApiserverOptions } from '../options/apiserver-command.ts';
+import { buildApiHandler } from '../apiserver/endpoints/installer.ts';
+import { runApiserver } from '../apiserver/server/run.ts';
+import { apiserverDeclarations, installResources } from './apiserver/build-resources.ts';
+import { buildStorage, type ApiserverStorage } from './apiserver/build-storage.ts';
+
+const log = klog('cmd/orch-apiserver');
+
+export interface CommandIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/** Runs orch-apiserver with its arguments (without the program name); settles with the exit code. */
+export async function apiserverMain(argv: string[], io: CommandIO): Promise<number> {
+  const loaded = loadApiserverOptions(argv);
+  if (loaded.kind === 'exit') {
+    io.stdout(loaded.stdout);
+    io.stderr(loaded.stderr);
+    return loaded.code;
+  }
+  const { values, featureGates, warnings } = loaded;
+
+  let storage: ApiserverStorage | undefined;
+  try {
+    applyLoggingOptions(values, featureGates);
+    for (const warning of warnings) log.warning(warning);
+    storage = await buildStorage(values);
+    const resources = installResources(apiserverDeclarations(values), storage);
+    const apiHandler = buildApiHandler({
+      resources,
+      config: {
+        deleteCollectionWorkers: numberOr(values['delete-collection-workers'], 1),
+        minRequestTimeoutSeconds: numberOr(values['min-request-timeout'], 1800),
+      },
+    });
+    return await runApiserver(values, {
+      apiHandler,
+      featureGates,
+      versionInfo: versionInfo(values),
+      healthChecks: storage.healthChecks,
+      readyChecks: storage.readyChecks,
+      onShutdown: [() => storage?.close()],
+    });
+  } catch (err) {
+    io.stderr(`Error: ${oneLine(err)}\n`);
+    await storage?.close().catch(() => undefined);
+    return 1;
+  }
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' ? value : fallback;
+}
+
+function oneLine(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+if (import.meta.main) {
+  const io: CommandIO = {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  };
+  process.exitCode = await apiserverMain(process.argv.slice(2), io);
+}
