@@ -1,0 +1,120 @@
+// Event definitions of both versions (events.orch.io/v1 and core/v1), with the field
+// descriptions of the Event resource specification.
+
+import { CORE_V1, EVENTS_GROUP, EVENTS_V1, META_V1 } from './names.ts';
+import { int32, object, refArray, refProp, str, type Dialect, type Schema } from './schema-builder.ts';
+
+const meta = (n: string) => `${META_V1}.${n}`;
+const core = (n: string) => `${CORE_V1}.${n}`;
+const ev = (n: string) => `${EVENTS_V1}.${n}`;
+
+const EVENT_DOC =
+  'Event is a report of something that happened in the cluster, typically a state change of the system. Events are kept for a limited time, and their trigger and message may change over time. Consumers must not assume that events with the same reason reflect the same underlying trigger, or that events with a given reason continue to exist. Events are informational, best-effort supplementary data.';
+const apiVersionDoc = 'The versioned schema of this representation of an object.';
+const kindDoc = 'The REST resource this object represents, in CamelCase.';
+const metadataDoc = 'Standard object metadata.';
+
+export function eventSchemas(d: Dialect): Record<string, Schema> {
+  return {
+    [core('ObjectReference')]: object(
+      'A reference to an object, with enough information to inspect or change it.',
+      {
+        apiVersion: str('API version of the referent.'),
+        fieldPath: str('A part of the referent rather than the whole, e.g. spec.containers{name}.'),
+        kind: str('Kind of the referent.'),
+        name: str('Name of the referent.'),
+        namespace: str('Namespace of the referent.'),
+        resourceVersion: str('Specific resourceVersion the reference is to, if any.'),
+        uid: str('UID of the referent.'),
+      },
+      { extra: { 'x-kubernetes-map-type': 'atomic' } },
+    ),
+    [core('EventSource')]: object('The component that reported an event.', {
+      component: str('Component that generated the event.'),
+      host: str('Name of the node that produced the event.'),
+    }),
+    [core('EventSeries')]: object('Data about a series of recurring events.', {
+      count: int32('Number of occurrences in the series up to the last heartbeat time.'),
+      lastObservedTime: refProp(d, meta('MicroTime'), 'Time the last event of the series was seen before the last heartbeat.'),
+    }),
+    [core('Event')]: object(
+      EVENT_DOC,
+      {
+        action: str('What action was taken or failed regarding the involved object.'),
+        apiVersion: str(apiVersionDoc),
+        count: int32('Number of times this event has occurred.'),
+        eventTime: refProp(d, meta('MicroTime'), 'Time the event was first observed.'),
+        firstTimestamp: refProp(d, meta('Time'), 'Time the event was first recorded.'),
+        involvedObject: refProp(d, core('ObjectReference'), 'The object this event is about.', true),
+        kind: str(kindDoc),
+        lastTimestamp: refProp(d, meta('Time'), 'Time the most recent occurrence of this event was recorded.'),
+        message: str('Human-readable description of the status of this operation.'),
+        metadata: refProp(d, meta('ObjectMeta'), metadataDoc, true),
+        reason: str('Short, machine-understandable reason for the transition into the object\'s current status.'),
+        related: refProp(d, core('ObjectReference'), 'Optional secondary object for more complex actions.'),
+        reportingComponent: str('Name of the controller that emitted this event.', { default: '' }),
+        reportingInstance: str('ID of the controller instance.', { default: '' }),
+        series: refProp(d, core('EventSeries'), 'Data about the series this event represents; absent for a single event.'),
+        source: refProp(d, core('EventSource'), 'The component reporting this event.', true),
+        type: str('Type of this event (Normal, Warning); new types may be added.'),
+      },
+      { required: ['metadata', 'involvedObject'], gvk: [{ group: '', kind: 'Event', version: 'v1' }] },
+    ),
+    [core('EventList')]: object(
+      'A list of events.',
+      {
+        apiVersion: str(apiVersionDoc),
+        items: refArray(d, core('Event'), 'The events.'),
+        kind: str(kindDoc),
+        metadata: refProp(d, meta('ListMeta'), 'Standard list metadata.', true),
+      },
+      { required: ['items'], gvk: [{ group: '', kind: 'EventList', version: 'v1' }] },
+    ),
+    [ev('EventSeries')]: object(
+      'Data about a series of events, i.e. something recurring over time. How often the series is updated is decided by the reporter.',
+      {
+        count: { ...int32('Number of occurrences in the series up to the last heartbeat time.'), default: 0 },
+        lastObservedTime: refProp(d, meta('MicroTime'), 'Time the last event of the series was seen before the last heartbeat.'),
+      },
+      { required: ['count', 'lastObservedTime'] },
+    ),
+    [ev('Event')]: object(
+      EVENT_DOC,
+      {
+        action: str('Machine-readable action taken or failed regarding the related object. For new Events must be non-empty, at most 128 characters.'),
+        apiVersion: str(apiVersionDoc),
+        deprecatedCount: int32('Deprecated; kept for compatibility with the older core-group Event type.'),
+        deprecatedFirstTimestamp: refProp(d, meta('Time'), 'Deprecated; kept for compatibility with the older core-group Event type.'),
+        deprecatedLastTimestamp: refProp(d, meta('Time'), 'Deprecated; kept for compatibility with the older core-group Event type.'),
+        deprecatedSource: refProp(d, core('EventSource'), 'Deprecated; kept for compatibility with the older core-group Event type.', true),
+        eventTime: refProp(d, meta('MicroTime'), 'Time the event was first observed. Required.'),
+        kind: str(kindDoc),
+        metadata: refProp(d, meta('ObjectMeta'), metadataDoc, true),
+        note: str('Human-readable description of the action status. Maximum length 1 kB; libraries should be ready to handle values up to 64 kB.'),
+        reason: str('Human-readable reason for the action. For new Events must be non-empty, at most 128 characters.'),
+        regarding: refProp(
+          d,
+          core('ObjectReference'),
+          'The object the event is about; usually an object implemented by the reporting controller (for example a replica set changed by its controller).',
+          true,
+        ),
+        related: refProp(d, core('ObjectReference'), 'Optional secondary object for complex actions, for example when the regarding object causes creation or deletion of the related object.'),
+        reportingController: str('Name of the controller that emitted the event (form <domain>/<component>). For new Events must be non-empty.'),
+        reportingInstance: str('ID of the controller instance (form <component>-<suffix>). For new Events must be non-empty, at most 128 characters.'),
+        series: refProp(d, ev('EventSeries'), 'Data about the series this event represents; absent for a single event.'),
+        type: str('Type of the event: Normal or Warning; new types may be added later. Machine-readable. For new Events must be non-empty.'),
+      },
+      { required: ['eventTime'], gvk: [{ group: EVENTS_GROUP, kind: 'Event', version: 'v1' }] },
+    ),
+    [ev('EventList')]: object(
+      'A list of Event objects.',
+      {
+        apiVersion: str(apiVersionDoc),
+        items: refArray(d, ev('Event'), 'The Events.'),
+        kind: str(kindDoc),
+        metadata: refProp(d, meta('ListMeta'), 'Standard list metadata.', true),
+      },
+      { required: ['items'], gvk: [{ group: EVENTS_GROUP, kind: 'EventList', version: 'v1' }] },
+    ),
+  };
+}
