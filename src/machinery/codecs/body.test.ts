@@ -39,5 +39,8 @@ test('an unknown Content-Type is a 415', () => {
 test('encoding: compact or pretty JSON with a trailing newline, and YAML', () => {
   assert.equal(encodeBody('application/json', { kind: 'Event', metadata: {} }).toString(), '{"kind":"Event","metadata":{}}\n');
   assert.equal(encodeBody('application/json', { kind: 'Event', metadata: {} }, true).toString(), '{\n  "kind": "Event",\n  "metadata": {}\n}\n');
-  assert.equal(encodeBody('application/yaml', { kind: 'Event', metadata: { name: 'e1' } }).toString(), 'kind: Event\nmetadata:\n  name: e1\n');
+  assert.equal(
+    encodeBody('application/yaml', { kind: 'Event', apiVersion: 'events.orch.io/v1', metadata: { name: 'web-1', creationTimestamp: '2026-01-02T03:04:05Z', labels: { on: 'yes' } } }).toString(),
+    'apiVersion: events.orch.io/v1\nkind: Event\nmetadata:\n  creationTimestamp: "2026-01-02T03:04:05Z"\n  labels:\n    "on": "yes"\n  name: web-1\n',
+  );
 });

@@ -63,7 +63,9 @@ export function encodeBody(mediaType: MediaType, obj: ApiObject | Record<string,
     case protobufMediaType:
       return encodeProtobuf(obj);
     case yamlMediaType:
-      return Buffer.from(stringifyYaml(obj, { lineWidth: 0 }));
+      // As Kubernetes writes YAML: keys sorted, and strings a YAML 1.1 reader would take for
+      // timestamps, booleans or numbers quoted.
+      return Buffer.from(stringifyYaml(obj, { lineWidth: 0, sortMapEntries: true, version: '1.1' }));
     default:
       return Buffer.from(`${pretty ? JSON.stringify(obj, null, 2) : JSON.stringify(obj)}\n`);
   }
