@@ -1,9 +1,29 @@
 // A child process running the API server from a JSON values record (argv[2]); prints
 // "LISTENING <port>" once bound, and exits with runApiserver's code, or 1 with a one-line error.
+// With argv[3] = "slow-api", /api and /apis answer after ?delayMs= (watches stream until ended),
+// so tests can hold requests in flight across a real SIGTERM.
 import { runApiserver } from '../../src/apiserver/server/run.ts';
+import { requestContext, type Handler } from '../../src/apiserver/server/request-context.ts';
+import { writeChunk, writeJson } from '../../src/apiserver/server/responses.ts';
+
+const slowApi: Handler = async (req, res) => {
+  const ctx = requestContext(req);
+  const delay = Number(new URL(req.url ?? '/', 'https://x').searchParams.get('delayMs') ?? 0);
+  if (ctx.requestInfo?.verb === 'watch') {
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json');
+    writeChunk(res, '{"type":"BOOKMARK"}\n');
+    await new Promise<void>((resolve) => ctx.signal?.addEventListener('abort', () => resolve(), { once: true }));
+    res.end();
+    return;
+  }
+  await new Promise((resolve) => setTimeout(resolve, delay));
+  writeJson(req, res, 200, { done: true });
+};
 
 const values = JSON.parse(process.argv[2] ?? '{}');
 runApiserver(values, {
+  apiHandler: process.argv[3] === 'slow-api' ? slowApi : undefined,
   onStarted: (_server, info) => process.stdout.write(`LISTENING ${info.port}\n`),
 }).then(
   (code) => process.exit(code),

@@ -98,9 +98,9 @@ export interface ChildApiserver {
 const CHILD_SCRIPT = new URL('./apiserver-child.ts', import.meta.url).pathname;
 
 /** Spawns test/support/apiserver-child.ts; resolves once it listens, rejects with its error otherwise. */
-export async function spawnTestApiserver(values: TestValues = {}): Promise<ChildApiserver> {
+export async function spawnTestApiserver(values: TestValues = {}, opts: { slowApi?: boolean } = {}): Promise<ChildApiserver> {
   const d = await defaultValues(values);
-  const child = spawn(process.execPath, [CHILD_SCRIPT, JSON.stringify(d.values)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CHILD_SCRIPT, JSON.stringify(d.values), ...(opts.slowApi ? ['slow-api'] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

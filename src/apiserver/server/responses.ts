@@ -1,5 +1,6 @@
-// Writing JSON bodies and Status errors, shared by the filters and the REST handlers so every
+// Writing JSON bodies, Status errors and streamed chunks, shared by the filters and the REST handlers so every
 // error leaves the server in one shape.
+import type { ServerResponse } from 'node:http';
 import type { StatusError } from '../../machinery/status.ts';
 import type { Request, Response } from './request-context.ts';
 
@@ -50,4 +51,9 @@ export function writeText(res: Response, code: number, text: string, contentType
   res.setHeader('Cache-Control', 'no-cache, private');
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
+}
+
+/** Writes part of a streamed body (watch events); false when the client should be given time to drain. */
+export function writeChunk(res: Response, chunk: string | Buffer): boolean {
+  return (res as ServerResponse).write(chunk);
 }
