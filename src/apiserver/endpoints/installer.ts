@@ -39,7 +39,7 @@ const ITEM_VERBS = new Set<string>(['get', 'update', 'patch', 'delete']);
 
 export interface ApiHandlerOptions {
   resources: InstalledResource<any, any>[];
-  /** Schemas for /openapi; without them only discovery and the REST paths are served. */
+  /** Schemas for /openapi (definitions the paths refer to); without them the paths are served bare. */
   openapi?: OpenApiSchemas;
   config?: Partial<HandlerConfig>;
   /** Serves what is neither a resource, discovery nor OpenAPI path; default 404. */
@@ -60,11 +60,11 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
     byPath.set(`${d.group ? 'apis' : 'api'}/${d.group}/${d.version}/${d.plural}`, r);
   }
   const decls = opts.resources.map((r) => r.declaration);
-  const serveOpenApi = opts.openapi ? createOpenApiServer(decls, opts.openapi) : undefined;
+  const serveOpenApi = createOpenApiServer(decls, opts.openapi ?? { v2Definitions: {}, v3Schemas: {} });
 
   async function serveNonResource(req: Request, res: Response, path: string): Promise<void> {
     if (serveDiscovery(req, res, path, decls)) return;
-    if (serveOpenApi?.(req, res, path)) return;
+    if (serveOpenApi(req, res, path)) return;
     if (opts.fallback) return opts.fallback(req, res);
     throw pathNotFound();
   }

@@ -11,8 +11,7 @@ export function applyPatchDocument(type: PatchType, current: ApiObject, patch: u
     case 'strategic':
       return applyStrategicMergePatch(current, patch, schema ?? genericObjectSchema);
     case 'apply':
-      // Server-side apply merges the configuration onto the live object; ownership is tracked
-      // in managedFields by the caller.
+      // Only reached without a field manager; the patch handler refuses that first.
       return applyStrategicMergePatch(current, patch, schema ?? genericObjectSchema);
   }
 }

@@ -3,6 +3,8 @@
 import type { ApiObject } from '../../../storage/interface.ts';
 import { notFound } from '../../../machinery/status.ts';
 import type { PatchType } from '../../../machinery/patch/index.ts';
+import { serverSideApply } from '../../../machinery/managedfields/index.ts';
+import { nowTimestamp } from './object-meta.ts';
 import { apiVersionOf } from '../resource.ts';
 import { groupResource, served, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
 import { ensureNameMatches, ensureNamespaceMatches } from './namespace-match.ts';
@@ -29,7 +31,19 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
     const base: ApiObject = currentStored
       ? served(decl, currentStored)
       : { apiVersion: apiVersionOf(decl), kind: decl.kind, metadata: decl.namespaced ? { name, namespace } : { name } };
-    const patched = applyPatchDocument(type, base, patch, decl.patchSchema) as T;
+    const patched = (
+      isApply && opts.fieldManager
+        ? serverSideApply({
+            current: currentStored ? base : undefined,
+            applied: patch as ApiObject,
+            manager: opts.fieldManager,
+            force: opts.force,
+            apiVersion: apiVersionOf(decl),
+            time: nowTimestamp(),
+            schema: decl.patchSchema,
+          })
+        : applyPatchDocument(type, base, patch, decl.patchSchema)
+    ) as T;
     if (typeof patched.metadata !== 'object' || patched.metadata === null || Array.isArray(patched.metadata)) patched.metadata = {};
     patched.apiVersion = apiVersionOf(decl);
     patched.kind = decl.kind;
@@ -39,6 +53,7 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
       allowCreate: isApply,
       allowUnconditional: true,
       fieldManager: opts.fieldManager,
+      managedFieldsDone: isApply,
     });
   });
 }
