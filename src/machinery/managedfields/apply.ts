@@ -11,6 +11,7 @@ import { decodeManagedFields, encodeManagedFields, managerId, type ManagerState 
 import { removeAtPath, toFieldSet, valueAtPath } from './object-fields.ts';
 import { ignoredFields, schemaFor, transferOwnership, withoutManagedFields } from './ownership.ts';
 import { applyConflictError } from './conflict-error.ts';
+import { capUpdateManagers } from './cap-managers.ts';
 import type { FieldPath } from './path-element.ts';
 
 export interface ServerSideApplyOptions {
@@ -65,6 +66,7 @@ export function serverSideApply(opts: ServerSideApplyOptions): ApiObject {
   // and the write can be skipped.
   if (previousTime && current && jsonEqual(withoutManagedFields(current), withoutManagedFields(merged))) self.time = previousTime;
 
+  capUpdateManagers(managers);
   merged.metadata = { ...(merged.metadata ?? {}), managedFields: encodeManagedFields(managers) };
   return merged;
 }

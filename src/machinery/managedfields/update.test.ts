@@ -115,3 +115,24 @@ test('a subresource write gets an entry of its own and ignores managedFields in 
   const entries = out.metadata.managedFields as { manager: string; subresource?: string }[];
   assert.deepEqual(entries.map((e) => [e.manager, e.subresource]), [['m', undefined], ['m', 'status']]);
 });
+
+test('past 10 update managers the oldest fold into ancient-changes', () => {
+  let obj = updateManagedFields({ newObj: event(), manager: 'creator', operation: 'Update', apiVersion: v, time: '2026-01-01T00:00:00Z' });
+  for (let i = 0; i < 11; i++) {
+    obj = updateManagedFields({
+      oldObj: obj,
+      newObj: { ...obj, metadata: { ...obj.metadata, labels: { ...obj.metadata.labels, [`l${i}`]: 'x' } } },
+      manager: `m${i}`,
+      operation: 'Update',
+      apiVersion: v,
+      time: `2026-01-01T00:00:${String(i + 1).padStart(2, '0')}Z`,
+    });
+  }
+  const entries = obj.metadata.managedFields as { manager: string; time: string; fieldsV1: { 'f:note'?: unknown; 'f:metadata'?: { 'f:labels'?: Record<string, unknown> } } }[];
+  assert.equal(entries.length, 10);
+  const ancient = entries.find((e) => e.manager === 'ancient-changes')!;
+  assert.ok(ancient.fieldsV1['f:metadata']?.['f:labels']?.['f:l1']);
+  assert.ok(ancient.fieldsV1['f:note']);
+  assert.equal(ancient.time, '2026-01-01T00:00:02Z');
+  assert.ok(!entries.some((e) => e.manager === 'creator' || e.manager === 'm0' || e.manager === 'm1'));
+});

@@ -6,6 +6,7 @@ import { cloneJson } from '../patch/json-value.ts';
 import { FieldSet } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, isResetManagedFields, managerId, type Managers, type ManagerState } from './managers.ts';
 import { ignoredFields, schemaFor, transferOwnership } from './ownership.ts';
+import { capUpdateManagers } from './cap-managers.ts';
 
 export interface UpdateManagedFieldsOptions {
   /** The object before the write; absent on create. */
@@ -42,6 +43,7 @@ export function updateManagedFields(opts: UpdateManagedFieldsOptions): ApiObject
     self.time = opts.time;
     managers.set(selfId, self);
   }
+  capUpdateManagers(managers);
 
   const out = cloneJson(opts.newObj);
   out.metadata = { ...out.metadata, managedFields: encodeManagedFields(managers) };
