@@ -17,36 +17,16 @@ export interface TableColumnDefinition {
 }
 
 export const eventTableColumns: readonly TableColumnDefinition[] = [
-  { name: 'Last Seen', type: 'string', format: '', priority: 0, description: 'The time at which the most recent occurrence of this event was recorded.' },
-  { name: 'Type', type: 'string', format: '', priority: 0, description: 'Type of this event (Normal, Warning), new types could be added in the future' },
-  {
-    name: 'Reason',
-    type: 'string',
-    format: '',
-    priority: 0,
-    description: "This should be a short, machine understandable string that gives the reason for the transition into the object's current status.",
-  },
-  { name: 'Object', type: 'string', format: '', priority: 0, description: 'The object that this event is about.' },
-  {
-    name: 'Subobject',
-    type: 'string',
-    format: '',
-    priority: 1,
-    description:
-      'If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers[2]. For example, if the object reference is to a container within a pod, this would take on a value like: "spec.containers{name}" (where "name" refers to the name of the container that triggered the event) or if no container name is specified "spec.containers[2]" (container with index 2 in this pod). This syntax is chosen only to have some well-defined way of referencing a part of an object.',
-  },
-  { name: 'Source', type: 'string', format: '', priority: 1, description: 'The component reporting this event. Should be a short machine understandable string.' },
-  { name: 'Message', type: 'string', format: '', priority: 0, description: 'A human-readable description of the status of this operation.' },
-  { name: 'First Seen', type: 'string', format: '', priority: 1, description: 'The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)' },
-  { name: 'Count', type: 'string', format: '', priority: 1, description: 'The number of times this event has occurred.' },
-  {
-    name: 'Name',
-    type: 'string',
-    format: 'name',
-    priority: 1,
-    description:
-      'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated.',
-  },
+  { name: 'Last Seen', type: 'string', format: '', priority: 0, description: 'When the latest occurrence of this event was recorded.' },
+  { name: 'Type', type: 'string', format: '', priority: 0, description: 'Type of the event (Normal, Warning); more types may be added.' },
+  { name: 'Reason', type: 'string', format: '', priority: 0, description: 'Short, machine-readable reason for the change the event reports.' },
+  { name: 'Object', type: 'string', format: '', priority: 0, description: 'The object the event is about.' },
+  { name: 'Subobject', type: 'string', format: '', priority: 1, description: 'The part of the object the event is about, e.g. spec.containers{name}.' },
+  { name: 'Source', type: 'string', format: '', priority: 1, description: 'The component (and host) that reported the event.' },
+  { name: 'Message', type: 'string', format: '', priority: 0, description: 'Human-readable description of what happened.' },
+  { name: 'First Seen', type: 'string', format: '', priority: 1, description: 'When the event was first recorded.' },
+  { name: 'Count', type: 'string', format: '', priority: 1, description: 'How many times the event has occurred.' },
+  { name: 'Name', type: 'string', format: 'name', priority: 1, description: 'Name of the event object, unique within its namespace.' },
 ];
 
 /** Kubernetes' duration.HumanDuration: `45s`, `5m10s`, `2d3h`, `3y`; `<invalid>` for the future. */
