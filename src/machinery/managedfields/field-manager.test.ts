@@ -11,10 +11,11 @@ test('the manager of a write defaults to the User-Agent product', () => {
 test('apply without fieldManager and force on other patches are 422', () => {
   const missing = validateFieldManager({ fieldManager: undefined, optionsKind: 'PatchOptions', apply: true });
   assert.equal(missing?.code, 422);
-  assert.equal(missing?.message, 'PatchOptions.meta.orch.io "" is invalid: fieldManager: Required value: is required for apply requests');
-  const force = validateFieldManager({ fieldManager: 'x', optionsKind: 'PatchOptions', force: true });
+  assert.equal(missing?.message, 'PatchOptions.meta.orch.io "" is invalid: fieldManager: Required value: is required for apply patch');
+  // Any force parameter counts, even force=false.
+  const force = validateFieldManager({ fieldManager: 'x', optionsKind: 'PatchOptions', forceGiven: true });
   assert.equal(force?.message, 'PatchOptions.meta.orch.io "" is invalid: force: Forbidden: may not be specified for non-apply patch');
-  assert.equal(validateFieldManager({ fieldManager: 'kubectl', optionsKind: 'PatchOptions', apply: true, force: true }), undefined);
+  assert.equal(validateFieldManager({ fieldManager: 'kubectl', optionsKind: 'PatchOptions', apply: true, forceGiven: true }), undefined);
 });
 
 test('fieldManager must be printable and at most 128 bytes', () => {

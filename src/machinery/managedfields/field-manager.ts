@@ -17,16 +17,19 @@ export interface FieldManagerCheck {
   optionsKind: 'PatchOptions' | 'CreateOptions' | 'UpdateOptions';
   /** True for server-side apply patches, where fieldManager is required. */
   apply?: boolean;
-  /** The force query parameter, when given. */
-  force?: boolean;
+  /** True when the request carries a force parameter at all (even force=false). */
+  forceGiven?: boolean;
 }
 
 /** A 422 for an invalid fieldManager or force, or undefined when the request is fine. */
 export function validateFieldManager(check: FieldManagerCheck): StatusError | undefined {
   const causes: StatusCause[] = [];
   const fm = check.fieldManager ?? '';
+  if (!check.apply && check.forceGiven) {
+    causes.push({ reason: 'FieldValueForbidden', field: 'force', message: 'Forbidden: may not be specified for non-apply patch' });
+  }
   if (check.apply && fm === '') {
-    causes.push({ reason: 'FieldValueRequired', field: 'fieldManager', message: 'Required value: is required for apply requests' });
+    causes.push({ reason: 'FieldValueRequired', field: 'fieldManager', message: 'Required value: is required for apply patch' });
   }
   if ([...fm].length > 0 && Buffer.byteLength(fm) > fieldManagerMaxLength) {
     causes.push({ reason: 'FieldValueTooLong', field: 'fieldManager', message: `Too long: may not be more than ${fieldManagerMaxLength} bytes` });
@@ -42,9 +45,6 @@ export function validateFieldManager(check: FieldManagerCheck): StatusError | un
       });
     }
     position += Buffer.byteLength(ch);
-  }
-  if (check.force && !check.apply) {
-    causes.push({ reason: 'FieldValueForbidden', field: 'force', message: 'Forbidden: may not be specified for non-apply patch' });
   }
   if (causes.length === 0) return undefined;
   return invalid({ group: 'meta.orch.io', kind: check.optionsKind }, '', causes);
