@@ -80,7 +80,8 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
       const decl = resource.declaration;
       const verb = info.verb as Verb;
       const handler = HANDLERS[verb] as VerbHandler | undefined;
-      const addressesItem = info.name !== '';
+      // A list's name may come from a metadata.name field selector; only the path names an item.
+      const addressesItem = info.parts.length >= 2;
       const allowed =
         handler &&
         decl.verbs.includes(verb) &&

@@ -17,7 +17,7 @@ export async function handleWatch(scope: Scope): Promise<void> {
   if (output.mediaType !== 'application/json') throw notAcceptable('only the following media types are accepted: application/json');
   const query = parseListQuery(scope.query, true);
   let fieldSelector = query.fieldSelector;
-  if (info.name) fieldSelector = fieldSelector ? `${fieldSelector},metadata.name=${info.name}` : `metadata.name=${info.name}`;
+  if (info.parts.length >= 2 && info.name) fieldSelector = fieldSelector ? `${fieldSelector},metadata.name=${info.name}` : `metadata.name=${info.name}`;
   const predicate = compileSelection(decl, query.labelSelector, fieldSelector);
   const timeoutMs =
     query.timeoutSeconds !== undefined && query.timeoutSeconds > 0
