@@ -55,17 +55,32 @@ export class FieldSet {
 
   union(other: FieldSet): FieldSet {
     const out = this.clone();
-    for (const p of other.paths()) out.insert(p);
+    out.addAll(other);
     return out;
   }
 
   /** Members of this set that are not members of `other` (children are not removed with a parent). */
-  difference(other: FieldSet): FieldSet {
-    return FieldSet.of(...this.paths().filter((p) => !other.has(p)));
+  difference(other: FieldSet | undefined): FieldSet {
+    const out = new FieldSet();
+    out.member = this.member && !(other?.member ?? false);
+    for (const [e, child] of this.children) {
+      const d = child.difference(other?.children.get(e));
+      if (!d.isEmpty()) out.children.set(e, d);
+    }
+    return out;
   }
 
-  intersection(other: FieldSet): FieldSet {
-    return FieldSet.of(...this.paths().filter((p) => other.has(p)));
+  intersection(other: FieldSet | undefined): FieldSet {
+    const out = new FieldSet();
+    if (!other) return out;
+    out.member = this.member && other.member;
+    for (const [e, child] of this.children) {
+      const o = other.children.get(e);
+      if (!o) continue;
+      const i = child.intersection(o);
+      if (!i.isEmpty()) out.children.set(e, i);
+    }
+    return out;
   }
 
   equals(other: FieldSet): boolean {
@@ -75,7 +90,22 @@ export class FieldSet {
   }
 
   clone(): FieldSet {
-    return FieldSet.of(...this.paths());
+    const out = new FieldSet();
+    out.member = this.member;
+    for (const [e, child] of this.children) out.children.set(e, child.clone());
+    return out;
+  }
+
+  private addAll(other: FieldSet): void {
+    if (other.member) this.member = true;
+    for (const [e, child] of other.children) {
+      let mine = this.children.get(e);
+      if (!mine) {
+        mine = new FieldSet();
+        this.children.set(e, mine);
+      }
+      mine.addAll(child);
+    }
   }
 
   /** The fieldsV1 object: children in Kubernetes' order, `"."` first for a member with children. */

@@ -2,7 +2,6 @@
 // changed move to its manager, whose entry is keyed by (manager, Update, apiVersion, subresource).
 
 import type { ApiObject } from '../../storage/interface.ts';
-import { cloneJson } from '../patch/json-value.ts';
 import { FieldSet } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, isResetManagedFields, managerId, type Managers, type ManagerState } from './managers.ts';
 import { ignoredFields, schemaFor, transferOwnership } from './ownership.ts';
@@ -45,9 +44,8 @@ export function updateManagedFields(opts: UpdateManagedFieldsOptions): ApiObject
   }
   capUpdateManagers(managers);
 
-  const out = cloneJson(opts.newObj);
-  out.metadata = { ...out.metadata, managedFields: encodeManagedFields(managers) };
-  return out;
+  // Only metadata is replaced, so a shallow copy leaves the caller's object untouched.
+  return { ...opts.newObj, metadata: { ...opts.newObj.metadata, managedFields: encodeManagedFields(managers) } };
 }
 
 /**

@@ -6,9 +6,17 @@ export function isJsonObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** A deep copy of a JSON value (objects built from JSON never hold functions or cycles). */
+/**
+ * A deep copy of a JSON value (objects built from JSON never hold functions or cycles). Plain
+ * recursion: several times faster than structuredClone for the small objects of an API write.
+ */
 export function cloneJson<T>(v: T): T {
-  return v === undefined ? v : structuredClone(v);
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return v.map(cloneJson) as T;
+  if (v instanceof Uint8Array) return v.slice() as T;
+  const out: JsonObject = {};
+  for (const k of Object.keys(v)) out[k] = cloneJson((v as JsonObject)[k]);
+  return out as T;
 }
 
 /** Structural equality of JSON values; key order of objects does not matter. */
