@@ -26,9 +26,9 @@ async function exitAfter(c: ChildApiserver, since: number): Promise<{ code: numb
 }
 
 /** Streams a watch; resolves when the server ends it. */
-function openWatch(c: ChildApiserver): { ended: Promise<number> } {
+function openWatch(c: ChildApiserver, query = ''): { ended: Promise<number> } {
   const ended = new Promise<number>((resolve, reject) => {
-    const req = httpsRequest(new URL('/api/v1/pods?watch=true', c.url), { ca: readFileSync(c.caFile), agent: false, headers: { authorization: `Bearer ${c.token}` } }, (res) => {
+    const req = httpsRequest(new URL(`/api/v1/pods?watch=true${query}`, c.url), { ca: readFileSync(c.caFile), agent: false, headers: { authorization: `Bearer ${c.token}` } }, (res) => {
       res.resume();
       res.on('end', () => resolve(performance.now()));
       res.on('error', () => resolve(performance.now()));
@@ -92,6 +92,25 @@ test('watches are ended after the drain; with a grace period they get that long 
   const { code, ms } = await exitAfter(c, t0);
   assert.equal(code, 0);
   assert.ok(ms < 2000, `exited after ${Math.round(ms)}ms`);
+});
+
+test('a watch that ignores its signal is cut when the grace period ends, or at once without one', async () => {
+  const graced = await spawnChild({ 'shutdown-watch-termination-grace-period': 700 }, { slowApi: true });
+  const w1 = openWatch(graced, '&stubborn=true');
+  await sleep(150);
+  const t0 = performance.now();
+  graced.kill('SIGTERM');
+  const ended = (await w1.ended) - t0;
+  assert.ok(ended >= 650 && ended < 1500, `cut after ${Math.round(ended)}ms`);
+  assert.equal(await graced.exited, 0);
+
+  const ungraced = await spawnChild({}, { slowApi: true });
+  const w2 = openWatch(ungraced, '&stubborn=true');
+  await sleep(150);
+  const t1 = performance.now();
+  ungraced.kill('SIGTERM');
+  assert.ok((await w2.ended) - t1 < 500);
+  assert.equal(await ungraced.exited, 0);
 });
 
 test('a second signal exits at once', async () => {

@@ -1,6 +1,7 @@
 // A child process running the API server from a JSON values record (argv[2]); prints
 // "LISTENING <port>" once bound, and exits with runApiserver's code, or 1 with a one-line error.
-// With argv[3] = "slow-api", /api and /apis answer after ?delayMs= (watches stream until ended),
+// With argv[3] = "slow-api", /api and /apis answer after ?delayMs= (watches stream until their
+// signal aborts, or forever with ?stubborn=true),
 // so tests can hold requests in flight across a real SIGTERM.
 import { runApiserver } from '../../src/apiserver/server/run.ts';
 import { requestContext, type Handler } from '../../src/apiserver/server/request-context.ts';
@@ -8,11 +9,14 @@ import { writeChunk, writeJson } from '../../src/apiserver/server/responses.ts';
 
 const slowApi: Handler = async (req, res) => {
   const ctx = requestContext(req);
-  const delay = Number(new URL(req.url ?? '/', 'https://x').searchParams.get('delayMs') ?? 0);
+  const query = new URL(req.url ?? '/', 'https://x').searchParams;
+  const delay = Number(query.get('delayMs') ?? 0);
   if (ctx.requestInfo?.verb === 'watch') {
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json');
     writeChunk(res, '{"type":"BOOKMARK"}\n');
+    // ?stubborn=true: a watch that ignores its signal, so the server must cut it.
+    if (query.get('stubborn') === 'true') return new Promise<void>(() => {});
     await new Promise<void>((resolve) => ctx.signal?.addEventListener('abort', () => resolve(), { once: true }));
     res.end();
     return;
