@@ -166,3 +166,15 @@ test('re-applying the same configuration changes nothing, not even the time', ()
   const again = serverSideApply({ current: first, applied: config(), manager: 'kubectl', force: false, apiVersion: v, time: t2 });
   assert.deepEqual(again, first);
 });
+
+test('two appliers disagreeing on a value: the conflict names the applier without a version', () => {
+  const first = stored(serverSideApply({ applied: config(), manager: 'one', force: false, apiVersion: v, time: t1 }));
+  const err = conflictOf(() => serverSideApply({ current: first, applied: config({ reason: 'Other' }), manager: 'two', force: false, apiVersion: v, time: t2 }));
+  assert.equal(err.message, 'Apply failed with 1 conflict: conflict with "one": .reason');
+  assert.deepEqual(err.status.details?.causes, [{ reason: 'FieldManagerConflict', message: 'conflict with "one"', field: '.reason' }]);
+  // Forced, "two" takes .reason; "one" keeps the rest and, when it re-applies, is the one in conflict.
+  const forced = stored(serverSideApply({ current: first, applied: config({ reason: 'Other' }), manager: 'two', force: true, apiVersion: v, time: t2 }));
+  assert.equal(forced.reason, 'Other');
+  const back = conflictOf(() => serverSideApply({ current: forced, applied: config(), manager: 'one', force: false, apiVersion: v, time: t3 }));
+  assert.equal(back.message, 'Apply failed with 1 conflict: conflict with "two": .reason');
+});
