@@ -141,6 +141,14 @@ test('start-up errors are one clear line: port taken, unreadable or mismatched f
   await assert.rejects(startTestApiserver({ 'tls-sni-cert-key': [`${files.a!.cert}`] }), /want <cert_file>,<key_file>/);
 });
 
+test('an unspecified bind address serves both address families', async () => {
+  const s = await start({ 'bind-address': '0.0.0.0' });
+  assert.ifError((await handshake(s.port, { host: '127.0.0.1' })).error);
+  const v6 = await handshake(s.port, { host: '::1' });
+  if (v6.error && /EADDRNOTAVAIL|EAFNOSUPPORT|ENETUNREACH/.test(v6.error.message)) return; // host without IPv6
+  assert.ifError(v6.error);
+});
+
 test('a given certificate is served as is', async () => {
   const s = await start({ 'tls-cert-file': files.a!.cert, 'tls-private-key-file': files.a!.key });
   const { socket } = await handshake(s.port, {});

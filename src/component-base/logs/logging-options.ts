@@ -8,6 +8,8 @@ interface BufferedSink extends LogSink {
   flush(): void;
 }
 
+const stderrSink: LogSink = { write: (_severity, line) => void process.stderr.write(line) };
+
 let activeSink: BufferedSink | undefined;
 let flushTimer: NodeJS.Timeout | undefined;
 
@@ -59,7 +61,7 @@ export function applyLoggingOptions(values: FlagValues, featureGates?: { enabled
   const vmodule = typeof values['vmodule'] === 'string' ? values['vmodule'] : undefined;
   if (flushTimer) clearInterval(flushTimer);
   activeSink = splitStream ? splitStreamSink(bufferSize) : undefined;
-  configureLogging({ verbosity, vmodule, sink: activeSink });
+  configureLogging({ verbosity, vmodule, sink: activeSink ?? stderrSink });
   const frequency = typeof values['log-flush-frequency'] === 'number' ? values['log-flush-frequency'] : 5000;
   if (activeSink && frequency > 0) {
     flushTimer = setInterval(flushLogs, frequency);
