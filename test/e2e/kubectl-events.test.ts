@@ -2,7 +2,7 @@
 // output, watch, apply (client-side and server-side with a conflict), patch, replace, delete.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile, spawn } from 'node:child_process';
@@ -85,6 +85,25 @@ test('api-resources lists events in both groups', { skip }, async () => {
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^events\s+ev\s+v1\s+true\s+Event$/m);
   assert.match(r.stdout, /^events\s+ev\s+events\.orch\.io\/v1\s+true\s+Event$/m);
+});
+
+test('explain describes the Event fields', { skip }, async () => {
+  const r = await kubectl('explain', 'events', '--api-version=events.orch.io/v1');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /KIND:\s+Event/);
+  assert.match(r.stdout, /GROUP:\s+events\.orch\.io\n/);
+  assert.match(r.stdout, /VERSION:\s+v1\n/);
+  assert.match(r.stdout, /reportingController\s+<string>/);
+  const field = await kubectl('explain', 'events.series', '--api-version=events.orch.io/v1');
+  assert.match(field.stdout, /lastObservedTime/);
+});
+
+test('create with an unknown field is refused (kubectl sends fieldValidation=Strict)', { skip }, async () => {
+  const file = manifest('bad1').replace(/$/, '');
+  writeFileSync(file, `${readFileSync(file, 'utf8')}colour: blue\n`);
+  const r = await kubectl('create', '-f', file);
+  assert.notEqual(r.code, 0);
+  assert.match(r.stderr, /unknown field "colour"/);
 });
 
 test('create -f, then get as table, wide, yaml and json; kubectl events', { skip }, async () => {

@@ -27,7 +27,14 @@ function built(doc: unknown): Built {
 
 const INFO = { title: 'Orch', version: 'v1.35.0' };
 
-export function createOpenApiServer(decls: readonly Decl[], schemas: OpenApiSchemas) {
+/** The PATCH body's definition, which the paths refer to whatever the types provide. */
+const PATCH_DEFINITION = { 'io.orch.apimachinery.pkg.apis.meta.v1.Patch': { type: 'object', description: 'Patch is provided to give a concrete name and type to the Kubernetes PATCH request body.' } };
+
+export function createOpenApiServer(decls: readonly Decl[], given: OpenApiSchemas) {
+  const schemas: OpenApiSchemas = {
+    v2Definitions: { ...PATCH_DEFINITION, ...given.v2Definitions },
+    v3Schemas: { ...PATCH_DEFINITION, ...given.v3Schemas },
+  };
   const served = decls.filter((d) => !d.hiddenFromDiscovery);
   let v2: Built | undefined;
   const v3 = new Map<string, Built>();

@@ -9,7 +9,7 @@ import { codecFor } from '../../../storage/codecs/index.ts';
 import type { Store } from '../../../storage/interface.ts';
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { Handler } from '../../server/request-context.ts';
-import { eventResources } from '../../registry/events/declarations.ts';
+import { eventResources, eventsOpenApiSchemas } from '../../registry/events/declarations.ts';
 import { buildApiHandler, type ApiHandlerOptions } from '../installer.ts';
 
 export interface EventsStack {
@@ -23,7 +23,7 @@ export async function openEventsStack(opts: { ttlSeconds?: number; openapi?: Api
   const kv = await openSqliteKv(join(dir, 'db.sqlite'));
   const store = createStore<CoreEvent>({ kv, codec: codecFor(opts.mediaType ?? 'application/json'), groupResource: { group: '', resource: 'events' } });
   const handlerOpts: ApiHandlerOptions = { resources: eventResources(store, { ttlSeconds: opts.ttlSeconds ?? 0, storeName: 'sqlite' }) };
-  if (opts.openapi) handlerOpts.openapi = opts.openapi;
+  handlerOpts.openapi = opts.openapi ?? eventsOpenApiSchemas();
   return {
     apiHandler: buildApiHandler(handlerOpts),
     store,

@@ -4,6 +4,8 @@ import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { ApiObject } from '../../../storage/interface.ts';
 import { ALL_VERBS, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
 import { eventTableColumns, eventTableRow } from './table.ts';
+import { openapiV2Definitions } from '../../../machinery/openapi/definitions.ts';
+import { unknownFieldFinder } from '../generic/unknown-fields.ts';
 
 export interface EventDeclarationOptions {
   /** --event-ttl in seconds: each write keeps the event that long; 0 keeps events forever. */
@@ -45,3 +47,15 @@ export function eventTable<T extends ApiObject>() {
 }
 
 export const EVENT_VERBS = ALL_VERBS;
+
+let definitions: Record<string, unknown> | undefined;
+
+/** Unknown-field detection for fieldValidation, from the kind's OpenAPI definition (built once). */
+export function eventUnknownFields(definition: string): (obj: Record<string, unknown>) => string[] {
+  let find: ((obj: Record<string, unknown>) => string[]) | undefined;
+  return (obj) => {
+    definitions ??= openapiV2Definitions();
+    find ??= unknownFieldFinder(definitions, definition);
+    return find(obj);
+  };
+}

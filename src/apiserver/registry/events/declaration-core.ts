@@ -1,6 +1,7 @@
 // core v1 Event (/api/v1 events): the legacy shape over the same stored objects.
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { ResourceDeclaration } from '../resource.ts';
+import { eventUnknownFields } from './declaration-common.ts';
 import { EVENTS_STORAGE, EVENT_VERBS, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
 import { decodeCoreEvent } from './decode.ts';
 import { CORE_EVENT_SELECTABLE_FIELDS, coreEventFieldSet } from './field-sets.ts';
@@ -29,5 +30,6 @@ export function coreEventsDeclaration(opts: EventDeclarationOptions) {
     ttlSeconds: eventTtl(opts),
     verbs: EVENT_VERBS,
     openapiDefinition: 'io.orch.api.core.v1.Event',
+    unknownFields: eventUnknownFields('io.orch.api.core.v1.Event'),
   } satisfies ResourceDeclaration<CoreEvent, CoreEvent>;
 }

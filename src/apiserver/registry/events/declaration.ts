@@ -3,6 +3,7 @@ import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { EventV1 } from '../../../api/events/v1/types.ts';
 import { eventSchema } from '../../../machinery/patch/index.ts';
 import type { ResourceDeclaration } from '../resource.ts';
+import { eventUnknownFields } from './declaration-common.ts';
 import { EVENTS_STORAGE, EVENT_VERBS, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
 import { decodeEventV1 } from './decode.ts';
 import { EVENT_V1_SELECTABLE_FIELDS, eventV1FieldSet } from './field-sets.ts';
@@ -31,6 +32,7 @@ export function eventsV1Declaration(opts: EventDeclarationOptions) {
     ttlSeconds: eventTtl(opts),
     verbs: EVENT_VERBS,
     openapiDefinition: 'io.orch.api.events.v1.Event',
+    unknownFields: eventUnknownFields('io.orch.api.events.v1.Event'),
     patchSchema: eventSchema,
   } satisfies ResourceDeclaration<EventV1, CoreEvent>;
 }
