@@ -91,3 +91,15 @@ test('discovery lists events in both groups with short name ev', async () => {
   const api = await srv.request('GET', '/api');
   assert.deepEqual(api.json.versions, ['v1']);
 });
+
+test('protobuf: a get answers in the Kubernetes envelope; YAML and JSON otherwise', async () => {
+  await srv.request('POST', v1, { body: event('pb1') });
+  const pb = await srv.request('GET', `${v1}/pb1`, { headers: { accept: 'application/vnd.kubernetes.protobuf' } });
+  assert.equal(pb.status, 200);
+  assert.equal(pb.headers['content-type'], 'application/vnd.kubernetes.protobuf');
+  assert.equal(pb.text.slice(0, 4), 'k8s\u0000');
+  const yaml = await srv.request('GET', `${v1}/pb1`, { headers: { accept: 'application/yaml' } });
+  assert.match(yaml.text, /^note: hello$/m);
+  const table = await srv.request('GET', `${v1}/pb1`, { headers: { accept: 'application/vnd.kubernetes.protobuf;as=Table;v=v1;g=meta.k8s.io' } });
+  assert.equal(table.status, 406);
+});

@@ -3,6 +3,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { Request } from '../server/request-context.ts';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../../machinery/status.ts';
+import { decodeBody as decodeWithCodecs } from '../../machinery/codecs/body.ts';
 
 /** Kubernetes' default --max-request-bytes for write bodies. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -36,7 +37,7 @@ export function baseMediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** Decodes a JSON or YAML body (the Content-Type decides; none means JSON). */
+/** Decodes a JSON, YAML or protobuf body (the Content-Type decides; none means JSON). */
 export function decodeBody(contentType: string | undefined, body: Buffer, kindForErrors: string): Decoded {
   const type = baseMediaType(contentType);
   const text = body.toString('utf8');
@@ -55,6 +56,9 @@ export function decodeBody(contentType: string | undefined, body: Buffer, kindFo
     } catch (err) {
       throw badRequest(`the object provided is unrecognized (must be of type ${kindForErrors}): error converting YAML to JSON: ${(err as Error).message.split('\n')[0]}`);
     }
+  }
+  if (type === 'application/vnd.orch.protobuf' || type === 'application/vnd.kubernetes.protobuf') {
+    return { value: decodeWithCodecs(contentType, body), duplicates: [] };
   }
   throw unsupportedMediaType(contentType ?? '');
 }

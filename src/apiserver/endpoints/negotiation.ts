@@ -1,24 +1,53 @@
-// Chooses the response form from the Accept header: JSON or YAML, optionally as a meta.v1 Table
-// or PartialObjectMetadata, answered in the group the client named (meta.orch.io or meta.k8s.io).
+// Chooses the response form from the Accept header through the codecs module: JSON, YAML or
+// protobuf, optionally as a meta.v1 Table or PartialObjectMetadata answered in the group the
+// client named (meta.orch.io or meta.k8s.io).
 import { notAcceptable } from '../../machinery/status.ts';
+import { negotiateOutput as negotiate } from '../../machinery/codecs/negotiate.ts';
+import type { MediaType } from '../../machinery/codecs/media-types.ts';
+import { supportsProtobuf } from '../../machinery/codecs/protobuf.ts';
 
-export type MediaType = 'application/json' | 'application/yaml';
+export type { MediaType } from '../../machinery/codecs/media-types.ts';
+
+export type Transform = 'Table' | 'PartialObjectMetadata' | 'PartialObjectMetadataList';
 
 export interface OutputChoice {
   mediaType: MediaType;
+  /** The Content-Type header to send. */
+  contentType: string;
   /** Set when the client asked for a transformed form. */
-  as?: 'Table' | 'PartialObjectMetadata' | 'PartialObjectMetadataList';
+  as?: Transform;
   /** The group/version to answer the transformed form in, e.g. meta.k8s.io/v1. */
   asApiVersion?: string;
+  /** pretty=1 in the Accept header. */
+  pretty?: boolean;
 }
 
-export const META_GROUPS = new Set(['meta.orch.io', 'meta.k8s.io']);
+/**
+ * The first Accept clause this endpoint can answer. `transforms` lists the `as=` kinds allowed
+ * here (Table and PartialObjectMetadata on reads, none on writes); `kind` decides protobuf.
+ */
+export function negotiateOutput(accept: string | undefined, transforms: readonly Transform[] = [], opts: { kind?: string; stream?: boolean } = {}): OutputChoice {
+  const out = negotiate(accept, { allowTable: transforms.includes('Table'), allowProtobuf: opts.kind ? supportsProtobuf(opts.kind) : false, stream: opts.stream });
+  const choice: OutputChoice = { mediaType: out.mediaType, contentType: out.contentType };
+  if (out.pretty) choice.pretty = true;
+  if (out.table) {
+    choice.as = 'Table';
+    choice.asApiVersion = `${out.table.group}/${out.table.version}`;
+  } else if (out.partialObjectMetadata) {
+    const as: Transform = out.partialObjectMetadata.list ? 'PartialObjectMetadataList' : 'PartialObjectMetadata';
+    if (!transforms.includes(as)) throw notAcceptable(`only the following media types are accepted: application/json, application/yaml`);
+    choice.as = as;
+    choice.asApiVersion = `${out.partialObjectMetadata.group}/${out.partialObjectMetadata.version}`;
+  }
+  return choice;
+}
 
 interface AcceptClause {
   type: string;
   params: Record<string, string>;
 }
 
+/** Clauses of an Accept header with their parameters (discovery reads `as`, `g` and `v`). */
 export function parseAccept(accept: string | undefined): AcceptClause[] {
   if (!accept || !accept.trim()) return [{ type: '*/*', params: {} }];
   return accept.split(',').map((clause) => {
@@ -30,38 +59,4 @@ export function parseAccept(accept: string | undefined): AcceptClause[] {
     }
     return { type: type!.trim().toLowerCase(), params };
   });
-}
-
-function mediaTypeOf(type: string): MediaType | undefined {
-  switch (type) {
-    case 'application/json':
-    case 'application/*':
-    case '*/*':
-    case 'application/json-seq':
-      return 'application/json';
-    case 'application/yaml':
-      return 'application/yaml';
-    default:
-      return undefined;
-  }
-}
-
-const ACCEPTED = 'application/json, application/yaml';
-
-/**
- * The first clause this server can answer. `transforms` lists the `as=` kinds allowed here
- * (Table on reads, none on writes).
- */
-export function negotiateOutput(accept: string | undefined, transforms: ReadonlyArray<NonNullable<OutputChoice['as']>> = []): OutputChoice {
-  for (const clause of parseAccept(accept)) {
-    const mediaType = mediaTypeOf(clause.type);
-    if (!mediaType) continue;
-    const as = clause.params['as'];
-    if (!as) return { mediaType };
-    const g = clause.params['g'] ?? '';
-    const v = clause.params['v'] ?? '';
-    if (!transforms.includes(as as never) || !META_GROUPS.has(g) || (v !== 'v1' && v !== 'v1beta1')) continue;
-    return { mediaType, as: as as OutputChoice['as'], asApiVersion: `${g}/${v}` };
-  }
-  throw notAcceptable(`only the following media types are accepted: ${ACCEPTED}`);
 }

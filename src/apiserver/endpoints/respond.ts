@@ -1,20 +1,9 @@
 // Writes an API object in the negotiated form, with Warning headers and gzip for large bodies.
-import { gzip } from 'node:zlib';
-import { promisify } from 'node:util';
-import { stringify as toYaml } from 'yaml';
 import type { Request, Response } from '../server/request-context.ts';
-import { wantsPretty } from '../server/responses.ts';
-import type { MediaType } from './negotiation.ts';
-
-const gzipAsync = promisify(gzip);
-
-/** Bodies at least this large are compressed when the client accepts gzip (as Kubernetes). */
-export const GZIP_THRESHOLD = 128 * 1024;
-
-export function encodeObject(req: Request, mediaType: MediaType, obj: unknown): string {
-  if (mediaType === 'application/yaml') return toYaml(obj);
-  return (wantsPretty(req) ? JSON.stringify(obj, null, 2) : JSON.stringify(obj)) + '\n';
-}
+import { encodeBody } from '../../machinery/codecs/body.ts';
+import { maybeGzip } from '../../machinery/codecs/gzip.ts';
+import { wantsPretty } from '../../machinery/codecs/negotiate.ts';
+import type { OutputChoice } from './negotiation.ts';
 
 /** One `Warning: 299 - "..."` header per warning, as Kubernetes sends them. */
 export function setWarnings(res: Response, warnings: readonly string[]): void {
@@ -22,28 +11,29 @@ export function setWarnings(res: Response, warnings: readonly string[]): void {
   res.setHeader('Warning', warnings.map((w) => `299 - ${JSON.stringify(w)}`));
 }
 
+export function prettyFor(req: Request, choice: OutputChoice): boolean {
+  if (choice.pretty) return true;
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  const param = q >= 0 ? new URLSearchParams(url.slice(q + 1)).get('pretty') : null;
+  return wantsPretty(req.headers['user-agent'], param);
+}
+
 export async function writeObject(
   req: Request,
   res: Response,
   code: number,
-  obj: unknown,
-  mediaType: MediaType,
+  obj: Record<string, unknown> | object,
+  choice: OutputChoice,
   warnings: readonly string[] = [],
 ): Promise<void> {
-  let body: string | Buffer = encodeObject(req, mediaType, obj);
+  const encoded = encodeBody(choice.mediaType, obj as Record<string, unknown>, prettyFor(req, choice));
+  const { body, encoding } = maybeGzip(req.headers['accept-encoding'], encoded);
   setWarnings(res, warnings);
   res.statusCode = code;
-  res.setHeader('Content-Type', mediaType);
+  res.setHeader('Content-Type', choice.contentType);
   res.setHeader('Cache-Control', 'no-cache, private');
-  if (body.length >= GZIP_THRESHOLD && acceptsGzip(req)) {
-    body = await gzipAsync(body);
-    res.setHeader('Content-Encoding', 'gzip');
-  }
-  res.setHeader('Content-Length', Buffer.byteLength(body));
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
   res.end(body);
-}
-
-function acceptsGzip(req: Request): boolean {
-  const enc = req.headers['accept-encoding'];
-  return typeof enc === 'string' && /\bgzip\b/.test(enc);
 }

@@ -1,4 +1,4 @@
-// Watch streaming: newline-delimited JSON watch events over a chunked response, until the
+// Watch streaming: JSON lines or protobuf frames over a chunked response, until the
 // client goes away, the request's signal aborts (shutdown) or the watch times out.
 import type { ApiObject, Watcher, WatchEvent } from '../../storage/interface.ts';
 import type { Request, Response } from '../server/request-context.ts';
@@ -10,6 +10,7 @@ import { served } from '../registry/generic/context.ts';
 import { interpretStorageError } from '../registry/generic/storage-errors.ts';
 import { toTable, type IncludeObject } from './table.ts';
 import type { OutputChoice } from './negotiation.ts';
+import { encodeWatchFrame } from '../../machinery/codecs/watch-frame.ts';
 
 const log = klog('endpoints/watch');
 
@@ -26,40 +27,45 @@ export interface WatchStreamOptions {
   storeName?: string;
 }
 
-/** Encoded event lines keyed by the stored object, so watchers sharing a cache event share the work. */
-const encodedByDecl = new WeakMap<object, WeakMap<object, string>>();
+/** Encoded frames keyed by the stored object, so watchers sharing a cache event share the work. */
+const encodedByDecl = new WeakMap<object, WeakMap<object, { type: string; mediaType: string; frame: Buffer }>>();
 
-function encodeEvent(decl: ResourceDeclaration<any, any>, ev: WatchEvent<ApiObject>, opts: WatchStreamOptions, first: boolean): string {
-  if (ev.type === 'ERROR') return JSON.stringify({ type: 'ERROR', object: ev.object }) + '\n';
+function frame(opts: WatchStreamOptions, type: string, object: object): Buffer {
+  return encodeWatchFrame(opts.output.mediaType, { type, object: object as Record<string, unknown> });
+}
+
+function encodeEvent(decl: ResourceDeclaration<any, any>, ev: WatchEvent<ApiObject>, opts: WatchStreamOptions, first: boolean): Buffer {
+  if (ev.type === 'ERROR') return frame(opts, 'ERROR', ev.object);
   if (ev.type === 'BOOKMARK') {
     const meta = ev.object.metadata ?? {};
     const object: ApiObject = { kind: decl.kind, apiVersion: apiVersionOf(decl), metadata: { resourceVersion: meta.resourceVersion } };
     if (meta.annotations) object.metadata.annotations = meta.annotations;
-    return JSON.stringify({ type: 'BOOKMARK', object }) + '\n';
+    return frame(opts, 'BOOKMARK', object);
   }
   if (opts.output.as === 'Table') {
     const obj = served(decl, ev.object);
     const table = toTable(decl, [obj], { resourceVersion: obj.metadata.resourceVersion }, opts.output.asApiVersion!, opts.includeObject, first);
-    return JSON.stringify({ type: ev.type, object: table }) + '\n';
+    return frame(opts, ev.type, table);
   }
   let cache = encodedByDecl.get(decl);
   if (!cache) encodedByDecl.set(decl, (cache = new WeakMap()));
   const key = ev.object as object;
   const hit = cache.get(key);
-  const line = hit?.startsWith(`{"type":"${ev.type}"`) ? hit : JSON.stringify({ type: ev.type, object: served(decl, ev.object) }) + '\n';
-  cache.set(key, line);
-  return line;
+  if (hit && hit.type === ev.type && hit.mediaType === opts.output.mediaType) return hit.frame;
+  const encoded = frame(opts, ev.type, served(decl, ev.object));
+  cache.set(key, { type: ev.type, mediaType: opts.output.mediaType, frame: encoded });
+  return encoded;
 }
 
-function errorLine(status: Status): string {
-  return JSON.stringify({ type: 'ERROR', object: status }) + '\n';
+function errorFrame(opts: WatchStreamOptions, status: Status): Buffer {
+  return frame(opts, 'ERROR', status);
 }
 
 export async function serveWatch(req: Request, response: Response, opts: WatchStreamOptions): Promise<void> {
   // Both HTTP/1.1 and HTTP/2 responses stream through the same calls.
   const res = response as import('node:http').ServerResponse;
   res.statusCode = 200;
-  res.setHeader('Content-Type', opts.output.mediaType);
+  res.setHeader('Content-Type', opts.output.contentType);
   res.setHeader('Cache-Control', 'no-cache, private');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   let watcher: Watcher<ApiObject>;
@@ -72,7 +78,7 @@ export async function serveWatch(req: Request, response: Response, opts: WatchSt
       storeName: opts.storeName,
     }).status;
     // Kubernetes answers a watch from a compacted revision with 200 and one ERROR event.
-    res.end(errorLine(status));
+    res.end(errorFrame(opts, status));
     return;
   }
   (res as { flushHeaders?: () => void }).flushHeaders?.();
@@ -92,16 +98,16 @@ export async function serveWatch(req: Request, response: Response, opts: WatchSt
     for await (const ev of watcher) {
       if (ended) break;
       if (ev.type === 'BOOKMARK' && !opts.allowBookmarks) continue;
-      const line = encodeEvent(opts.decl, ev, opts, first);
+      const encoded = encodeEvent(opts.decl, ev, opts, first);
       if (ev.type !== 'BOOKMARK') first = false;
-      if (!res.write(line)) await waitDrain(res);
+      if (!res.write(encoded)) await waitDrain(res);
       if (ev.type === 'ERROR') break;
     }
   } catch (err) {
     if (!ended) {
       const status = toStatusError(err).status;
       log.info('watch ended with an error', { err: String(err) }, 2);
-      if (!res.writableEnded) res.write(errorLine(status));
+      if (!res.writableEnded) res.write(errorFrame(opts, status));
     }
   } finally {
     clearTimeout(timer);

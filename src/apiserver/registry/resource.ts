@@ -78,6 +78,8 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
   verbs: readonly Verb[];
   /** The OpenAPI definition name of the kind, e.g. io.orch.api.events.v1.Event. */
   openapiDefinition?: string;
+  /** The protobuf codec has messages for this kind at this group/version. */
+  protobuf?: boolean;
   /** Structural schema for strategic merge and apply patches. */
   patchSchema?: TypeSchema;
   /** Paths (dotted) of fields the served kind does not know, for fieldValidation; undefined: no check. */

@@ -2,12 +2,12 @@
 import { createObject } from '../../registry/generic/create.ts';
 import { negotiateOutput } from '../negotiation.ts';
 import { writeObject } from '../respond.ts';
-import { parseWriteOptions, readObjectBody, requestNamespace, type Scope } from './scope.ts';
+import { parseWriteOptions, protobufKind, readObjectBody, requestNamespace, type Scope } from './scope.ts';
 
 export async function handleCreate(scope: Scope): Promise<void> {
-  const choice = negotiateOutput(scope.req.headers.accept);
+  const choice = negotiateOutput(scope.req.headers.accept, [], { kind: protobufKind(scope) });
   const opts = parseWriteOptions(scope, 'CreateOptions');
   const { obj, warnings } = await readObjectBody(scope, opts.fieldValidation);
   const out = await createObject(scope.resource, obj, requestNamespace(scope), opts);
-  await writeObject(scope.req, scope.res, 201, out.object, choice.mediaType, [...warnings, ...out.warnings]);
+  await writeObject(scope.req, scope.res, 201, out.object, choice, [...warnings, ...out.warnings]);
 }

@@ -5,16 +5,16 @@ import { parseListQuery } from '../../registry/generic/list-options.ts';
 import { negotiateOutput } from '../negotiation.ts';
 import { writeObject } from '../respond.ts';
 import { readDeleteOptions } from './delete-options.ts';
-import { requestNamespace, type Scope } from './scope.ts';
+import { protobufKind, requestNamespace, type Scope } from './scope.ts';
 
 export async function handleDeleteCollection(scope: Scope): Promise<void> {
   const decl = scope.resource.declaration;
-  const choice = negotiateOutput(scope.req.headers.accept);
+  const choice = negotiateOutput(scope.req.headers.accept, [], { kind: protobufKind(scope) });
   const opts = await readDeleteOptions(scope);
   const query = parseListQuery(scope.query);
   const out = await deleteCollection(scope.resource, requestNamespace(scope), query, { dryRun: opts.dryRun, workers: scope.config.deleteCollectionWorkers });
   const meta: Record<string, unknown> = { resourceVersion: out.resourceVersion };
   if (out.continue) meta['continue'] = out.continue;
   if (out.remainingItemCount !== undefined) meta['remainingItemCount'] = out.remainingItemCount;
-  await writeObject(scope.req, scope.res, 200, { kind: decl.listKind, apiVersion: apiVersionOf(decl), metadata: meta, items: out.items }, choice.mediaType);
+  await writeObject(scope.req, scope.res, 200, { kind: decl.listKind, apiVersion: apiVersionOf(decl), metadata: meta, items: out.items }, choice);
 }

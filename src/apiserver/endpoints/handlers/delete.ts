@@ -4,13 +4,13 @@ import { deleteObject } from '../../registry/generic/delete.ts';
 import { negotiateOutput } from '../negotiation.ts';
 import { writeObject } from '../respond.ts';
 import { readDeleteOptions } from './delete-options.ts';
-import { requestNamespace, type Scope } from './scope.ts';
+import { protobufKind, requestNamespace, type Scope } from './scope.ts';
 
 export async function handleDelete(scope: Scope): Promise<void> {
   const decl = scope.resource.declaration;
-  const choice = negotiateOutput(scope.req.headers.accept);
+  const choice = negotiateOutput(scope.req.headers.accept, [], { kind: protobufKind(scope) });
   const opts = await readDeleteOptions(scope);
   const deleted = await deleteObject(scope.resource, scope.info.name, requestNamespace(scope), opts);
   const status = successStatus({ name: scope.info.name, group: decl.group, kind: decl.plural, uid: deleted.metadata.uid });
-  await writeObject(scope.req, scope.res, 200, status, choice.mediaType);
+  await writeObject(scope.req, scope.res, 200, status, choice);
 }

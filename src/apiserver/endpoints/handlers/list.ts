@@ -5,17 +5,17 @@ import { parseListQuery } from '../../registry/generic/list-options.ts';
 import { negotiateOutput } from '../negotiation.ts';
 import { writeObject } from '../respond.ts';
 import { parseIncludeObject, toPartialMetadata, toTable, type ListMeta } from '../table.ts';
-import { requestNamespace, type Scope } from './scope.ts';
+import { protobufKind, requestNamespace, type Scope } from './scope.ts';
 
 export async function handleList(scope: Scope): Promise<void> {
   const decl = scope.resource.declaration;
-  const choice = negotiateOutput(scope.req.headers.accept, ['Table', 'PartialObjectMetadataList']);
+  const choice = negotiateOutput(scope.req.headers.accept, ['Table', 'PartialObjectMetadataList'], { kind: protobufKind(scope) });
   const query = parseListQuery(scope.query);
   const out = await listObjects(scope.resource, requestNamespace(scope), query);
   const meta: ListMeta = { resourceVersion: out.resourceVersion };
   if (out.continue) meta.continue = out.continue;
   if (out.remainingItemCount !== undefined) meta.remainingItemCount = out.remainingItemCount;
-  let body: unknown;
+  let body: object;
   if (choice.as === 'Table') {
     body = toTable(decl, out.items, meta, choice.asApiVersion!, parseIncludeObject(scope.query));
   } else if (choice.as === 'PartialObjectMetadataList') {
@@ -23,5 +23,5 @@ export async function handleList(scope: Scope): Promise<void> {
   } else {
     body = { kind: decl.listKind, apiVersion: apiVersionOf(decl), metadata: meta, items: out.items };
   }
-  await writeObject(scope.req, scope.res, 200, body, choice.mediaType);
+  await writeObject(scope.req, scope.res, 200, body, choice);
 }

@@ -6,12 +6,12 @@ import { parseBool } from '../query.ts';
 import { findDuplicateKeys, readBody } from '../body.ts';
 import { negotiateOutput } from '../negotiation.ts';
 import { writeObject } from '../respond.ts';
-import { fieldProblems, parseWriteOptions, requestNamespace, type Scope } from './scope.ts';
+import { fieldProblems, parseWriteOptions, protobufKind, requestNamespace, type Scope } from './scope.ts';
 
 const PATCH_OPTIONS = { group: 'meta.orch.io', kind: 'PatchOptions' };
 
 export async function handlePatch(scope: Scope): Promise<void> {
-  const choice = negotiateOutput(scope.req.headers.accept);
+  const choice = negotiateOutput(scope.req.headers.accept, [], { kind: protobufKind(scope) });
   const type = requirePatchType(scope.req.headers['content-type'], { strategic: true });
   const opts = parseWriteOptions(scope, 'PatchOptions');
   const force = parseBool('force', scope.query.get('force')) ?? false;
@@ -30,5 +30,5 @@ export async function handlePatch(scope: Scope): Promise<void> {
     if (warnings.length && opts.fieldValidation === 'Strict') throw badRequest(`strict decoding error: ${warnings.join(', ')}`);
   }
   const out = await patchObject(scope.resource, scope.info.name, requestNamespace(scope), type, value, { ...opts, force });
-  await writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice.mediaType, [...warnings, ...out.warnings]);
+  await writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice, [...warnings, ...out.warnings]);
 }

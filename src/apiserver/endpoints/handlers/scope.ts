@@ -107,3 +107,9 @@ export function fieldProblems(scope: Scope, obj: Record<string, unknown>, duplic
 export function requestNamespace(scope: Scope): string {
   return scope.resource.declaration.namespaced ? scope.info.namespace : '';
 }
+
+/** The kind to offer protobuf for, when the codecs have messages for this declaration. */
+export function protobufKind(scope: Scope): string | undefined {
+  const decl = scope.resource.declaration;
+  return decl.protobuf ? decl.kind : undefined;
+}

@@ -2,12 +2,12 @@
 import { updateObject } from '../../registry/generic/update.ts';
 import { negotiateOutput } from '../negotiation.ts';
 import { writeObject } from '../respond.ts';
-import { parseWriteOptions, readObjectBody, requestNamespace, type Scope } from './scope.ts';
+import { parseWriteOptions, protobufKind, readObjectBody, requestNamespace, type Scope } from './scope.ts';
 
 export async function handleUpdate(scope: Scope): Promise<void> {
-  const choice = negotiateOutput(scope.req.headers.accept);
+  const choice = negotiateOutput(scope.req.headers.accept, [], { kind: protobufKind(scope) });
   const opts = parseWriteOptions(scope, 'UpdateOptions');
   const { obj, warnings } = await readObjectBody(scope, opts.fieldValidation);
   const out = await updateObject(scope.resource, scope.info.name, requestNamespace(scope), obj, opts);
-  await writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice.mediaType, [...warnings, ...out.warnings]);
+  await writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice, [...warnings, ...out.warnings]);
 }

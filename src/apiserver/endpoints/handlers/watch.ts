@@ -1,5 +1,4 @@
 // GET with watch=true (or the legacy /watch/ paths): stream changes of a collection or one object.
-import { notAcceptable } from '../../../machinery/status.ts';
 import { requestContext } from '../../server/request-context.ts';
 import { parseListQuery } from '../../registry/generic/list-options.ts';
 import { compileSelection } from '../../registry/generic/selection.ts';
@@ -7,14 +6,13 @@ import { collectionPrefix } from '../../registry/generic/keys.ts';
 import { negotiateOutput } from '../negotiation.ts';
 import { parseIncludeObject } from '../table.ts';
 import { serveWatch } from '../watch.ts';
-import { requestNamespace, type Scope } from './scope.ts';
+import { protobufKind, requestNamespace, type Scope } from './scope.ts';
 import type { ApiObject } from '../../../storage/interface.ts';
 
 export async function handleWatch(scope: Scope): Promise<void> {
   const { resource, info } = scope;
   const decl = resource.declaration;
-  const output = negotiateOutput(scope.req.headers.accept, ['Table']);
-  if (output.mediaType !== 'application/json') throw notAcceptable('only the following media types are accepted: application/json');
+  const output = negotiateOutput(scope.req.headers.accept, ['Table'], { kind: protobufKind(scope), stream: true });
   const query = parseListQuery(scope.query, true);
   let fieldSelector = query.fieldSelector;
   if (info.parts.length >= 2 && info.name) fieldSelector = fieldSelector ? `${fieldSelector},metadata.name=${info.name}` : `metadata.name=${info.name}`;

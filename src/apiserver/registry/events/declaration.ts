@@ -34,5 +34,6 @@ export function eventsV1Declaration(opts: EventDeclarationOptions) {
     openapiDefinition: 'io.orch.api.events.v1.Event',
     unknownFields: eventUnknownFields('io.orch.api.events.v1.Event'),
     patchSchema: eventSchema,
+    protobuf: true,
   } satisfies ResourceDeclaration<EventV1, CoreEvent>;
 }
