@@ -1,26 +1,149 @@
-// Builds the request authenticator from the authentication options. Order as in Kubernetes:
-// credential-bearing methods first, anonymous last and only when nothing else applied.
+// Builds the request authenticator from the authentication options, in Kubernetes' order: the
+// request-header proxy, client certificates, then bearer tokens (token file, bootstrap tokens,
+// service accounts, OIDC/JWT, webhook); anonymous last and only when nothing else applied and no
+// presented credential was refused.
 import type { FlagValues } from '../../options/flag.ts';
+import { klog } from '../../component-base/logs/klog.ts';
 import { anonymousAuthenticator } from './anonymous.ts';
+import { loadAuthenticationConfiguration } from './authentication-config.ts';
 import { bearerTokenAuthenticator } from './bearer-token.ts';
+import { loadCertBundle } from './cert-verify.ts';
+import { jwtAuthenticator, type JwtAuthenticator, type JwtAuthenticatorConfig } from './jwt.ts';
+import { oidcConfigFromFlags } from './oidc-flags.ts';
+import { loadWebhookClientConfig } from './orchconfig-client.ts';
+import { requestHeaderAuthenticator } from './request-header.ts';
+import { LEGACY_ISSUER, serviceAccountTokenAuthenticator, type ServiceAccountGetter } from './service-account.ts';
+import { loadVerificationKeys } from './service-account-keys.ts';
 import { loadTokenFile } from './token-file.ts';
 import type { RequestAuthenticator, TokenAuthenticator } from './types.ts';
-import { unionAuthenticator, withAuthenticatedGroup } from './union.ts';
+import { failOnErrorUnion, unionAuthenticator, withAuthenticatedGroup } from './union.ts';
+import { webhookTokenAuthenticator } from './webhook-token.ts';
+import { x509Authenticator } from './x509.ts';
+
+const log = klog('authentication/build');
+
+export interface AuthenticationDeps {
+  /** Token authenticators provided by other packages (bootstrap tokens); asked after the token file. */
+  tokenAuthenticators?: TokenAuthenticator[];
+  /** Storage behind --service-account-lookup, once service accounts are served. */
+  serviceAccountGetter?: ServiceAccountGetter;
+  featureGates?: { enabled(name: string): boolean };
+}
 
 export interface AuthenticationConfig {
   authenticator: RequestAuthenticator;
   anonymousEnabled: boolean;
+  /** PEM of every authority client certificates may come from; the TLS handshake asks for one when set. */
+  clientCA?: string;
+  /** --api-audiences, defaulted from --service-account-issuer. */
+  apiAudiences: string[];
+  jwtAuthenticators: JwtAuthenticator[];
 }
 
-export function buildAuthenticator(values: FlagValues, extraTokenAuthenticators: TokenAuthenticator[] = []): AuthenticationConfig {
-  const tokens: TokenAuthenticator[] = [];
-  const tokenFile = values['token-auth-file'];
-  if (typeof tokenFile === 'string' && tokenFile !== '') tokens.push(loadTokenFile(tokenFile));
-  tokens.push(...extraTokenAuthenticators);
+function str(values: FlagValues, name: string): string {
+  const v = values[name];
+  return typeof v === 'string' ? v : '';
+}
+
+function list(values: FlagValues, name: string): string[] {
+  const v = values[name];
+  if (Array.isArray(v)) return v.filter((s) => s !== '');
+  return typeof v === 'string' && v !== '' ? [v] : [];
+}
+
+function gate(deps: AuthenticationDeps, name: string, byDefault: boolean): boolean {
+  return deps.featureGates ? deps.featureGates.enabled(name) : byDefault;
+}
+
+function serviceAccountAuthenticators(values: FlagValues, deps: AuthenticationDeps, apiAudiences: string[]): TokenAuthenticator[] {
+  let keyFiles = list(values, 'service-account-key-file');
+  if (keyFiles.length === 0 && str(values, 'tls-private-key-file')) keyFiles = [str(values, 'tls-private-key-file')];
+  if (keyFiles.length === 0) return [];
+  const flag = list(values, 'service-account-key-file').length ? '--service-account-key-file' : '--tls-private-key-file';
+  const keys = loadVerificationKeys(keyFiles, flag);
+  const lookup = values['service-account-lookup'] !== false;
+  const getter = lookup ? deps.serviceAccountGetter : undefined;
+  if (lookup && !getter) log.info('--service-account-lookup is on but service accounts are not stored yet: tokens are checked by signature and claims only');
+  const issuers = list(values, 'service-account-issuer');
+  const out = [serviceAccountTokenAuthenticator({ keys, issuers: [LEGACY_ISSUER], audiences: [], getter, legacy: true })];
+  if (issuers.length) out.push(serviceAccountTokenAuthenticator({ keys, issuers, audiences: apiAudiences, getter, legacy: false }));
+  return out;
+}
+
+export function buildAuthenticator(values: FlagValues, deps: AuthenticationDeps = {}): AuthenticationConfig {
+  const structuredFile = str(values, 'authentication-config');
+  const structured = structuredFile ? loadAuthenticationConfiguration(structuredFile) : undefined;
+  const oidc = oidcConfigFromFlags(values);
+  if (structured?.jwt.length && oidc) throw new Error('--authentication-config and --oidc-* flags are mutually exclusive');
+
+  const issuers = list(values, 'service-account-issuer');
+  const apiAudiences = list(values, 'api-audiences').length ? list(values, 'api-audiences') : issuers;
+
   const methods: RequestAuthenticator[] = [];
+  const caPems: string[] = [];
+
+  const proxyCAFile = str(values, 'requestheader-client-ca-file');
+  if (proxyCAFile) {
+    const bundle = loadCertBundle(proxyCAFile, '--requestheader-client-ca-file');
+    caPems.push(bundle.pem);
+    const usernameHeaders = list(values, 'requestheader-username-headers');
+    if (usernameHeaders.length === 0) throw new Error('--requestheader-username-headers must be set when --requestheader-client-ca-file is set');
+    methods.push(
+      requestHeaderAuthenticator({
+        roots: bundle.certs,
+        allowedNames: list(values, 'requestheader-allowed-names'),
+        usernameHeaders,
+        groupHeaders: list(values, 'requestheader-group-headers'),
+        extraHeaderPrefixes: list(values, 'requestheader-extra-headers-prefix'),
+        uidHeaders: gate(deps, 'RemoteRequestHeaderUID', true) ? list(values, 'requestheader-uid-headers') : [],
+      }),
+    );
+  }
+
+  const clientCAFile = str(values, 'client-ca-file');
+  if (clientCAFile) {
+    const bundle = loadCertBundle(clientCAFile, '--client-ca-file');
+    caPems.push(bundle.pem);
+    methods.push(x509Authenticator({ roots: bundle.certs, parseUID: gate(deps, 'AllowParsingUserUIDFromCertAuth', true) }));
+  }
+
+  const tokens: TokenAuthenticator[] = [];
+  const tokenFile = str(values, 'token-auth-file');
+  if (tokenFile) tokens.push(loadTokenFile(tokenFile));
+  tokens.push(...(deps.tokenAuthenticators ?? []));
+  if (values['enable-bootstrap-token-auth'] === true && !deps.tokenAuthenticators?.length) {
+    log.warning('--enable-bootstrap-token-auth has no effect yet: bootstrap token Secrets are not served');
+  }
+  tokens.push(...serviceAccountAuthenticators(values, deps, apiAudiences));
+  const jwtConfigs: JwtAuthenticatorConfig[] = structured ? structured.jwt : oidc ? [oidc] : [];
+  const jwtAuthenticators = jwtConfigs.map((c) => jwtAuthenticator(c));
+  tokens.push(...jwtAuthenticators);
+  const webhookFile = str(values, 'authentication-token-webhook-config-file');
+  if (webhookFile) {
+    const version = str(values, 'authentication-token-webhook-version') || 'v1beta1';
+    if (version !== 'v1' && version !== 'v1beta1') throw new Error(`--authentication-token-webhook-version: invalid version ${JSON.stringify(version)}, allowed: v1, v1beta1`);
+    const ttl = values['authentication-token-webhook-cache-ttl'];
+    tokens.push(
+      webhookTokenAuthenticator({
+        client: loadWebhookClientConfig(webhookFile, '--authentication-token-webhook-config-file'),
+        version,
+        cacheTTLms: typeof ttl === 'number' ? ttl : 120_000,
+        audiences: apiAudiences,
+      }),
+    );
+  }
   if (tokens.length) methods.push(bearerTokenAuthenticator(tokens));
-  const anonymousEnabled = values['anonymous-auth'] !== false;
+
+  const anonymous = structured?.anonymous ?? { enabled: values['anonymous-auth'] !== false, paths: [] };
   const named = withAuthenticatedGroup(unionAuthenticator(methods));
-  const authenticator = anonymousEnabled ? unionAuthenticator([named, anonymousAuthenticator()]) : named;
-  return { authenticator, anonymousEnabled };
+  const authenticator = anonymous.enabled ? failOnErrorUnion([named, anonymousAuthenticator(anonymous.paths)]) : named;
+  // Discovery starts now so the first OIDC token does not wait for it; failures are retried on use.
+  for (const j of jwtAuthenticators) j.warmUp().catch(() => {});
+  return {
+    authenticator,
+    anonymousEnabled: anonymous.enabled,
+    clientCA: caPems.length ? caPems.join('\n') : undefined,
+    apiAudiences,
+    jwtAuthenticators,
+  };
 }

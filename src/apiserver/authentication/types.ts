@@ -19,5 +19,11 @@ export const UNAUTHENTICATED_GROUP = 'system:unauthenticated';
 export const AUTHENTICATED_GROUP = 'system:authenticated';
 export const MASTERS_GROUP = 'system:masters';
 
+/** Extra key naming the credential a user presented (JTI=..., X509SHA256=...), as Kubernetes sets it. */
+export const CREDENTIAL_ID_KEY = 'authentication.orch.io/credential-id';
+
 /** A credential was presented and is not valid: the request is answered 401. */
 export class AuthenticationError extends Error {}
+
+/** A token authenticator that reports a refusal for every token it is asked about. */
+export type TokenAuthenticatorFn = TokenAuthenticator['authenticateToken'];

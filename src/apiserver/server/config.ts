@@ -13,6 +13,7 @@ import { createRequestMetrics, type RequestMetrics } from '../../component-base/
 import type { HealthCheck } from '../../component-base/healthz/checks.ts';
 import { buildAuthenticator } from '../authentication/build.ts';
 import type { RequestAuthenticator, TokenAuthenticator } from '../authentication/types.ts';
+import type { ServiceAccountGetter } from '../authentication/service-account.ts';
 import { buildAuthorizer, type AuthorizerModes } from '../authorization/build.ts';
 import type { Authorizer } from '../authorization/types.ts';
 import { compileOriginPatterns } from '../filters/with-cors.ts';
@@ -43,6 +44,8 @@ export interface ServerDeps {
   versionInfo?: Record<string, string>;
   /** Bearer token authenticators beyond the token file (service accounts, bootstrap tokens). */
   tokenAuthenticators?: TokenAuthenticator[];
+  /** Answers --service-account-lookup once service accounts are stored. */
+  serviceAccountGetter?: ServiceAccountGetter;
   /** Authorization modes provided by other packages (e.g. RBAC), by mode name. */
   authorizationModes?: AuthorizerModes;
   /** Directory /logs serves; /var/log by default. */
@@ -157,7 +160,10 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
     throw new Error('--max-requests-inflight plus --max-mutating-requests-inflight must be positive when --enable-priority-and-fairness is true');
   }
 
-  const { authenticator, anonymousEnabled } = buildAuthenticator(values, deps.tokenAuthenticators);
+  const authn = buildAuthenticator(values, deps);
+  const { authenticator, anonymousEnabled } = authn;
+  // The handshake asks for a client certificate only when some authenticator can verify one.
+  if (authn.clientCA) tls.clientCA = authn.clientCA;
   const authorizer = buildAuthorizer(values, { anonymousEnabled, modes: deps.authorizationModes });
 
   const versionInfo = deps.versionInfo ?? { major: '1', minor: '35', gitVersion: 'v1.35.0' };

@@ -21,8 +21,13 @@ export interface SecureServerOptions {
 export function createSecureHttpServer(opts: SecureServerOptions, handler: Handler): Server {
   const tlsOptions: SecureContextOptions = { minVersion: opts.tls.minVersion };
   if (opts.tls.ciphers) tlsOptions.ciphers = opts.tls.ciphers;
+  // A client certificate is asked for (its authorities named in the request) but never required
+  // at the handshake: authenticators verify it and answer 401, as Kubernetes does.
+  if (opts.tls.clientCA) tlsOptions.ca = opts.tls.clientCA;
+  const clientCert = opts.tls.clientCA ? { requestCert: true, rejectUnauthorized: false } : {};
   const common = {
     ...tlsOptions,
+    ...clientCert,
     cert: opts.pair.cert,
     key: opts.pair.key,
     // The operator's cipher order wins, as Go's PreferServerCipherSuites did.

@@ -52,6 +52,8 @@ export interface TlsSettings {
   /** OpenSSL cipher string (TLS 1.2 and below, then TLS 1.3 suites), or undefined for Node's defaults. */
   ciphers?: string;
   insecureSuites: string[];
+  /** PEM bundle of the client-certificate authorities; when set, the handshake asks for a client certificate (verified later, per request). */
+  clientCA?: string;
 }
 
 export function tlsVersion(name: string): SecureVersion {

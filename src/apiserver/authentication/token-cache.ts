@@ -1,0 +1,75 @@
+// Caches a token authenticator's answers, accepted and refused, keyed by a keyed hash of the token
+// (the token itself is never kept), for a time each. Concurrent asks for one token share one
+// call. Transport failures are not cached, so an outage does not outlive itself.
+import { createHmac, randomBytes } from 'node:crypto';
+import { AuthenticationError, type AuthResult, type TokenAuthenticator } from './types.ts';
+
+const MAX_ENTRIES = 4096;
+
+interface Entry {
+  expires: number;
+  result: AuthResult | null;
+  refusal?: string;
+}
+
+export interface TokenCacheOptions {
+  successTTLms: number;
+  failureTTLms: number;
+  now?: () => number;
+}
+
+function copy(result: AuthResult | null): AuthResult | null {
+  if (!result) return null;
+  const u = result.user;
+  return { user: { ...u, groups: [...u.groups], ...(u.extra ? { extra: Object.fromEntries(Object.entries(u.extra).map(([k, v]) => [k, [...v]])) } : {}) } };
+}
+
+/** Refusals an inner authenticator reports as definite answers (cached) rather than failures. */
+export class TokenRefusedError extends AuthenticationError {}
+
+export function cachedTokenAuthenticator(inner: TokenAuthenticator, opts: TokenCacheOptions): TokenAuthenticator {
+  const salt = randomBytes(32);
+  const entries = new Map<string, Entry>();
+  const inflight = new Map<string, Promise<Entry>>();
+  const now = opts.now ?? Date.now;
+
+  async function ask(key: string, token: string): Promise<Entry> {
+    let result: AuthResult | null;
+    let refusal: string | undefined;
+    try {
+      result = await inner.authenticateToken(token);
+    } catch (err) {
+      if (!(err instanceof TokenRefusedError)) throw err;
+      result = null;
+      refusal = err.message;
+    }
+    const ttl = result ? opts.successTTLms : opts.failureTTLms;
+    const entry: Entry = { expires: now() + ttl, result, refusal };
+    if (ttl > 0) {
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  return {
+    async authenticateToken(token) {
+      const key = createHmac('sha256', salt).update(token).digest('base64');
+      let entry = entries.get(key);
+      if (entry && entry.expires <= now()) {
+        entries.delete(key);
+        entry = undefined;
+      }
+      if (!entry) {
+        let pending = inflight.get(key);
+        if (!pending) {
+          pending = ask(key, token).finally(() => inflight.delete(key));
+          inflight.set(key, pending);
+        }
+        entry = await pending;
+      }
+      if (entry.refusal !== undefined) throw new TokenRefusedError(entry.refusal);
+      return copy(entry.result);
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// --client-ca-file: a client certificate that verifies against the bundle names the user by its
+// CommonName and the groups by its Organizations. A certificate that does not verify is refused
+// (401), not ignored.
+import { createHash, type X509Certificate } from 'node:crypto';
+import { klog } from '../../component-base/logs/klog.ts';
+import { CertificateVerifyError } from './cert-verify.ts';
+import { cachedChainVerifier } from './chain-verifier.ts';
+import { peerChain, subjectValues } from './peer-certificates.ts';
+import { AuthenticationError, CREDENTIAL_ID_KEY, type RequestAuthenticator } from './types.ts';
+
+const log = klog('authentication/x509');
+
+/** Kubernetes' OID for a user UID in a certificate subject (gate AllowParsingUserUIDFromCertAuth). */
+export const UID_OID = '1.3.6.1.4.1.57683.2';
+
+export interface X509Options {
+  roots: X509Certificate[];
+  /** Read the UID attribute from the subject. */
+  parseUID: boolean;
+}
+
+export function x509Authenticator(opts: X509Options): RequestAuthenticator {
+  const verify = cachedChainVerifier(opts.roots);
+  return {
+    async authenticate(req) {
+      const chain = peerChain(req);
+      if (!chain) return null;
+      try {
+        verify(chain);
+      } catch (err) {
+        if (!(err instanceof CertificateVerifyError)) throw err;
+        log.info('client certificate refused', { err: err.message, subject: chain.certs[0]!.subject.replace(/\n/g, ', ') }, 4);
+        throw new AuthenticationError(`verifying certificate failed: ${err.message}`);
+      }
+      const name = subjectValues(chain.subject, 'CN')[0] ?? '';
+      if (name === '') return null;
+      const uid = opts.parseUID ? subjectValues(chain.subject, UID_OID)[0] : undefined;
+      const fingerprint = createHash('sha256').update(chain.certs[0]!.raw).digest('hex');
+      return {
+        user: {
+          name,
+          ...(uid ? { uid } : {}),
+          groups: [...subjectValues(chain.subject, 'O')],
+          extra: { [CREDENTIAL_ID_KEY]: [`X509SHA256=${fingerprint}`] },
+        },
+      };
+    },
+  };
+}
