@@ -17,6 +17,7 @@ import type { ServiceAccountGetter } from '../authentication/service-account.ts'
 import { buildAuthorizer, type AuthorizerModes } from '../authorization/build.ts';
 import type { Authorizer } from '../authorization/types.ts';
 import { compileOriginPatterns } from '../filters/with-cors.ts';
+import { buildAudit, type AuditPipeline } from '../audit/build.ts';
 import type { Handler } from './request-context.ts';
 
 const log = klog('apiserver/config');
@@ -77,6 +78,8 @@ export interface CompletedConfig {
   readonly authenticator: RequestAuthenticator;
   readonly anonymousEnabled: boolean;
   readonly authorizer: Authorizer;
+  /** Absent when no audit policy or no audit backend is configured. */
+  readonly audit?: AuditPipeline;
   readonly metrics: MetricsRegistry;
   readonly requestMetrics: RequestMetrics;
   readonly healthChecks: HealthCheck[];
@@ -176,6 +179,8 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
     binaryVersion: versionInfo.gitVersion ?? `${versionInfo.major}.${versionInfo.minor}`,
   });
 
+  const audit = buildAudit(values, metrics);
+
   const config = {
     bindAddress,
     port,
@@ -198,6 +203,7 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
     authenticator,
     anonymousEnabled,
     authorizer,
+    audit,
     metrics,
     requestMetrics: createRequestMetrics(metrics),
     healthChecks: [...(deps.healthChecks ?? [])],

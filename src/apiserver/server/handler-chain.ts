@@ -14,6 +14,8 @@ import { withMaxInFlight } from '../filters/with-max-in-flight.ts';
 import { withTimeout } from '../filters/with-timeout.ts';
 import { withAuthentication } from '../filters/with-authentication.ts';
 import { withAuditID } from '../filters/with-audit-id.ts';
+import { withAudit, withFailedAuthenticationAudit } from '../filters/with-audit.ts';
+import type { AuditPipeline } from '../audit/build.ts';
 import { withImpersonation } from '../filters/with-impersonation.ts';
 import { withAuthorization } from '../filters/with-authorization.ts';
 import type { ServerLifecycle } from './lifecycle.ts';
@@ -33,6 +35,7 @@ export interface ChainDeps {
   minRequestTimeoutSeconds: number;
   authenticator: RequestAuthenticator;
   authorizer: Authorizer;
+  audit?: AuditPipeline;
 }
 
 type Filter = (next: Handler) => Handler;
@@ -40,6 +43,8 @@ type Filter = (next: Handler) => Handler;
 export function buildHandlerChain(mux: Handler, d: ChainDeps): Handler {
   const filters: Filter[] = [
     (h) => withPanicRecovery(h),
+    // Every response carries an Audit-Id, failed authentication included.
+    (h) => withAuditID(h),
     (h) => withRequestInfo(h),
     (h) => withShutdownTracking(h, { lifecycle: d.lifecycle }),
     (h) => withRequestMetrics(h, { metrics: d.requestMetrics }),
@@ -54,8 +59,9 @@ export function buildHandlerChain(mux: Handler, d: ChainDeps): Handler {
         observe: (kind, count) => d.requestMetrics.setInflight(kind, count),
       }),
     (h) => withTimeout(h, { requestTimeoutMs: d.requestTimeoutMs, minRequestTimeoutSeconds: d.minRequestTimeoutSeconds }),
+    (h) => withFailedAuthenticationAudit(h, d.audit),
     (h) => withAuthentication(h, { authenticator: d.authenticator }),
-    (h) => withAuditID(h),
+    (h) => withAudit(h, d.audit),
     (h) => withImpersonation(h),
     (h) => withAuthorization(h, { authorizer: d.authorizer }),
   ];
