@@ -20,7 +20,6 @@ test('the apiserver runs from bin/ on the embedded store in the data directory, 
     '--tls-cert-file=/srv/project/state/pki/apiserver.crt',
     '--tls-private-key-file=/srv/project/state/pki/apiserver.key',
     '--token-auth-file=/srv/project/state/tokens.csv',
-    '--kvstore-servers=sqlite:///srv/project/state/orch.db',
     '--bind-address=127.0.0.1',
     '--secure-port=7443',
   ]);

@@ -22,6 +22,7 @@ export interface Component {
 
 const BIN_DIR = fileURLToPath(new URL('../../bin/', import.meta.url));
 
+/** The apiserver keeps the embedded store in --data-dir (orch.db there) when no --kvstore-servers is given. */
 export function apiserverComponent(ctx: ComponentContext): Component {
   const defaults: Array<[string, string]> = [
     ['data-dir', ctx.layout.root],
@@ -29,7 +30,6 @@ export function apiserverComponent(ctx: ComponentContext): Component {
     ['tls-cert-file', ctx.pki.servingCertFile],
     ['tls-private-key-file', ctx.pki.servingKeyFile],
     ['token-auth-file', ctx.layout.tokenFile],
-    ['kvstore-servers', `sqlite://${ctx.layout.database}`],
     ['bind-address', '127.0.0.1'],
     ['secure-port', String(ctx.port)],
   ];

@@ -18,7 +18,7 @@ export interface ReadyResult {
 }
 
 /** One GET of /readyz; rejects when the server cannot be reached. */
-export function probeReadyz(probe: ReadyProbe, timeoutMs = 2000): Promise<ReadyResult> {
+export function probeReadyz(probe: ReadyProbe, timeoutMs = 2000, signal?: AbortSignal): Promise<ReadyResult> {
   return new Promise((resolve, reject) => {
     const req = request(
       new URL('/readyz', probe.server),
@@ -29,6 +29,7 @@ export function probeReadyz(probe: ReadyProbe, timeoutMs = 2000): Promise<ReadyR
         rejectUnauthorized: probe.caPem !== undefined,
         timeout: timeoutMs,
         agent: false,
+        signal,
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -53,7 +54,7 @@ export async function waitForReady(probe: ReadyProbe, opts: { timeoutMs: number;
   for (;;) {
     opts.signal?.throwIfAborted();
     try {
-      const res = await probeReadyz(probe);
+      const res = await probeReadyz(probe, 2000, opts.signal);
       if (res.status === 200 && res.body.trim() === 'ok') return;
       last = `HTTP ${res.status}: ${res.body.trim().split('\n').slice(0, 3).join('; ')}`;
     } catch (err) {

@@ -1,0 +1,163 @@
+// `orch up` end to end: from an empty directory to a control plane kubectl can talk to, shut down
+// by SIGTERM, and started again on the same data.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+const ORCH = fileURLToPath(new URL('../../bin/orch', import.meta.url));
+const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  exit: Promise<number | null>;
+}
+
+function startOrch(cwd: string, args: string[]): Running {
+  const child = spawn(ORCH, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+/** Resolves with the two lines `orch up` prints once ready; rejects if it exits first. */
+async function untilUp(run: Running, timeoutMs = 30_000): Promise<{ server: string; dataDir: string; kubeconfig: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = /orch is up: (\S+) \(data in (.+)\)\n\s+KUBECONFIG=(\S+) kubectl get --raw \/readyz\n/.exec(run.stdout());
+    if (match) return { server: match[1]!, dataDir: match[2]!, kubeconfig: match[3]! };
+    if (run.child.exitCode !== null) throw new Error(`orch up exited with ${run.child.exitCode}:\n${run.stderr()}`);
+    if (Date.now() > deadline) throw new Error(`orch up not up after ${timeoutMs}ms:\n${run.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function stop(run: Running): Promise<number | null> {
+  if (run.child.exitCode === null) run.child.kill('SIGTERM');
+  return run.exit;
+}
+
+function kubectl(kubeconfig: string, args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(KUBECTL!, ['--kubeconfig', kubeconfig, ...args], { input, encoding: 'utf8', timeout: 30_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function adminCredentials(dataDir: string): { token: string; ca: string; orchconfig: string } {
+  return {
+    token: readFileSync(join(dataDir, 'tokens.csv'), 'utf8'),
+    ca: readFileSync(join(dataDir, 'pki', 'ca.crt'), 'utf8'),
+    orchconfig: readFileSync(join(dataDir, 'orchconfig'), 'utf8'),
+  };
+}
+
+test('orch up: first start, kubectl, SIGTERM, and a second start on the same data', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'orch-up-'));
+  const runs: Running[] = [];
+  t.after(async () => {
+    for (const run of runs) if (run.child.exitCode === null) run.child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const port = await freePort();
+
+  const first = startOrch(dir, ['up', '--port', String(port)]);
+  runs.push(first);
+  const up = await untilUp(first);
+  assert.equal(up.server, `https://127.0.0.1:${port}`);
+  assert.equal(up.dataDir, join(dir, '.orch'));
+  assert.equal(up.kubeconfig, join(dir, '.orch', 'orchconfig'));
+
+  const config = parse(readFileSync(up.kubeconfig, 'utf8'));
+  assert.equal(config['current-context'], 'orch');
+  assert.equal(config.clusters[0].cluster.server, up.server);
+  const token = readFileSync(join(up.dataDir, 'tokens.csv'), 'utf8').split(',')[0];
+  assert.equal(config.users[0].user.token, token);
+  assert.match(readFileSync(join(up.dataDir, 'tokens.csv'), 'utf8'), /^[\w-]+,orch-admin,orch-admin,"system:masters"\n$/);
+
+  if (KUBECTL) {
+    const readyz = kubectl(up.kubeconfig, ['get', '--raw', '/readyz']);
+    assert.equal(readyz.stdout.trim(), 'ok', readyz.stderr);
+  } else {
+    t.diagnostic('kubectl not installed: skipped the kubectl get --raw /readyz check');
+  }
+
+  const before = adminCredentials(up.dataDir);
+  assert.equal(await stop(first), 0, first.stderr());
+
+  const second = startOrch(dir, ['up', '--port', String(port)]);
+  runs.push(second);
+  const again = await untilUp(second);
+  assert.equal(again.kubeconfig, up.kubeconfig);
+  assert.deepEqual(adminCredentials(up.dataDir), before, 'token, CA and orchconfig are reused');
+  if (KUBECTL) {
+    const readyz = kubectl(up.kubeconfig, ['get', '--raw', '/readyz']);
+    assert.equal(readyz.stdout.trim(), 'ok', readyz.stderr);
+  }
+  assert.equal(await stop(second), 0, second.stderr());
+});
+
+test('orch up on a port already taken says the apiserver died and exits non-zero', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'orch-up-taken-'));
+  // Connections are dropped at once: the port is taken, but nothing answers on it.
+  const blocker: Server = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  t.after(async () => {
+    await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const port = (blocker.address() as { port: number }).port;
+  const run = startOrch(dir, ['up', '--port', String(port)]);
+  const code = await run.exit;
+  assert.notEqual(code, 0);
+  assert.match(run.stderr(), /orch: orch-apiserver exited with code 1/);
+  assert.doesNotMatch(run.stdout(), /orch is up/);
+});
+
+test('orch up with a bad flag exits 1 naming it, before creating anything', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'orch-up-bad-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const result = spawnSync(ORCH, ['up', '--port', 'http'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(result.status, 1);
+  assert.match(result.stderr.split('\n')[0] ?? '', /^Error: invalid argument "http" for "--port" flag/);
+  assert.equal(existsSync(join(dir, '.orch')), false);
+});
+
+test('orch --help, orch up --help and orch version', () => {
+  const help = spawnSync(ORCH, ['--help'], { encoding: 'utf8' });
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /^\s+up\s+Start the control plane/m);
+  assert.match(help.stdout, /^\s+version\s+/m);
+
+  const upHelp = spawnSync(ORCH, ['up', '--help'], { encoding: 'utf8' });
+  assert.equal(upHelp.status, 0);
+  assert.match(upHelp.stdout, /--data-dir string/);
+  assert.match(upHelp.stdout, /--port int/);
+
+  const version = spawnSync(ORCH, ['version'], { encoding: 'utf8' });
+  assert.equal(version.status, 0);
+  assert.match(version.stdout, /v1\.\d+\.\d+/);
+
+  const unknown = spawnSync(ORCH, ['upp'], { encoding: 'utf8' });
+  assert.equal(unknown.status, 1);
+  assert.match(unknown.stderr, /^Error: unknown command "upp" for "orch"/);
+});
