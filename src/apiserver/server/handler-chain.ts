@@ -62,7 +62,7 @@ export function buildHandlerChain(mux: Handler, d: ChainDeps): Handler {
     (h) => withFailedAuthenticationAudit(h, d.audit),
     (h) => withAuthentication(h, { authenticator: d.authenticator }),
     (h) => withAudit(h, d.audit),
-    (h) => withImpersonation(h),
+    (h) => withImpersonation(h, { authorizer: d.authorizer }),
     (h) => withAuthorization(h, { authorizer: d.authorizer }),
   ];
   return filters.reduceRight<Handler>((next, filter) => filter(next), mux);
