@@ -7,7 +7,7 @@ import { versionInfo } from '../component-base/version/version.ts';
 import { loadApiserverOptions } from '../options/apiserver-command.ts';
 import { buildApiHandler } from '../apiserver/endpoints/installer.ts';
 import { runApiserver } from '../apiserver/server/run.ts';
-import { apiserverDeclarations, installResources } from './apiserver/build-resources.ts';
+import { buildResources } from './apiserver/build-resources.ts';
 import { buildStorage, type ApiserverStorage } from './apiserver/build-storage.ts';
 
 const log = klog('cmd/orch-apiserver');
@@ -32,9 +32,10 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     applyLoggingOptions(values, featureGates);
     for (const warning of warnings) log.warning(warning);
     storage = await buildStorage(values);
-    const resources = installResources(apiserverDeclarations(values), storage);
+    const { resources, openapi } = buildResources(values, storage);
     const apiHandler = buildApiHandler({
       resources,
+      openapi,
       config: {
         deleteCollectionWorkers: numberOr(values['delete-collection-workers'], 1),
         minRequestTimeoutSeconds: numberOr(values['min-request-timeout'], 1800),

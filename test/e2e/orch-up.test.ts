@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:https';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,36 @@ function kubectl(kubeconfig: string, args: string[], input?: string): { status: 
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** One request to the API with the admin token from the orchconfig file, trusting its CA. */
+function api(kubeconfig: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, any> }> {
+  const config = parse(readFileSync(kubeconfig, 'utf8'));
+  const server = new URL(path, config.clusters[0].cluster.server);
+  const ca = Buffer.from(config.clusters[0].cluster['certificate-authority-data'], 'base64');
+  return new Promise((resolve, reject) => {
+    const req = request(server, { method, ca, agent: false, headers: { authorization: `Bearer ${config.users[0].user.token}`, 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') }));
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+const EVENT = {
+  apiVersion: 'events.orch.io/v1',
+  kind: 'Event',
+  metadata: { name: 'orch-up-test', namespace: 'default' },
+  eventTime: '2026-01-01T00:00:00.000000Z',
+  reportingController: 'example.com/orch-up-test',
+  reportingInstance: 'orch-up-test-1',
+  action: 'Testing',
+  reason: 'Started',
+  type: 'Normal',
+  note: 'kept across restarts',
+  regarding: { kind: 'Pod', name: 'p', namespace: 'default' },
+};
+
 function adminCredentials(dataDir: string): { token: string; ca: string; orchconfig: string } {
   return {
     token: readFileSync(join(dataDir, 'tokens.csv'), 'utf8'),
@@ -101,6 +132,9 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
     t.diagnostic('kubectl not installed: skipped the kubectl get --raw /readyz check');
   }
 
+  const created = await api(up.kubeconfig, 'POST', '/apis/events.orch.io/v1/namespaces/default/events', EVENT);
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+
   const before = adminCredentials(up.dataDir);
   assert.equal(await stop(first), 0, first.stderr());
 
@@ -109,9 +143,15 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
   const again = await untilUp(second);
   assert.equal(again.kubeconfig, up.kubeconfig);
   assert.deepEqual(adminCredentials(up.dataDir), before, 'token, CA and orchconfig are reused');
+  const kept = await api(up.kubeconfig, 'GET', '/apis/events.orch.io/v1/namespaces/default/events/orch-up-test');
+  assert.equal(kept.status, 200, JSON.stringify(kept.body));
+  assert.equal(kept.body.metadata.uid, created.body.metadata.uid);
+  assert.equal(kept.body.note, 'kept across restarts');
   if (KUBECTL) {
     const readyz = kubectl(up.kubeconfig, ['get', '--raw', '/readyz']);
     assert.equal(readyz.stdout.trim(), 'ok', readyz.stderr);
+    const listed = kubectl(up.kubeconfig, ['get', 'events.events.orch.io', '-n', 'default', '-o', 'name']);
+    assert.equal(listed.stdout.trim(), 'event.events.orch.io/orch-up-test', listed.stderr);
   }
   assert.equal(await stop(second), 0, second.stderr());
 });

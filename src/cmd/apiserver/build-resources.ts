@@ -1,20 +1,29 @@
-// The resources orch-apiserver serves: each declaration paired with the store of the resource it
-// is stored as. Declarations that share storage (Events of the core group and of events.orch.io)
-// get the same store, so both paths see the same objects.
+// The resources orch-apiserver serves, each paired with the store of what it is stored as, and
+// the OpenAPI schemas of their kinds. Events of the core group and of events.orch.io share one
+// store (core v1 under /registry/events/), so both paths see the same objects.
 import type { FlagValues } from '../../options/flag.ts';
+import type { CoreEvent } from '../../api/core/v1/event-types.ts';
+import type { OpenApiSchemas } from '../../apiserver/endpoints/openapi/handler.ts';
 import type { InstalledResource } from '../../apiserver/registry/generic/context.ts';
-import type { ResourceDeclaration } from '../../apiserver/registry/resource.ts';
+import { DEFAULT_EVENT_TTL_SECONDS, EVENTS_STORAGE } from '../../apiserver/registry/events/declaration-common.ts';
+import { eventResources, eventsOpenApiSchemas } from '../../apiserver/registry/events/declarations.ts';
 import type { ApiserverStorage } from './build-storage.ts';
 
-/** Every declaration this server serves, configured from its options. */
-export function apiserverDeclarations(_values: FlagValues): ResourceDeclaration<any, any>[] {
-  return [];
+export interface ApiserverResources {
+  resources: InstalledResource<any, any>[];
+  openapi: OpenApiSchemas;
 }
 
-export function installResources(declarations: readonly ResourceDeclaration<any, any>[], storage: ApiserverStorage): InstalledResource<any, any>[] {
-  return declarations.map((declaration) => ({
-    declaration,
-    store: storage.storeFor(declaration.storageResource),
+/** --event-ttl (milliseconds) in whole seconds; 0 keeps events forever. */
+export function eventTtlSeconds(values: FlagValues): number {
+  const ttl = values['event-ttl'];
+  return typeof ttl === 'number' ? Math.ceil(ttl / 1000) : DEFAULT_EVENT_TTL_SECONDS;
+}
+
+export function buildResources(values: FlagValues, storage: ApiserverStorage): ApiserverResources {
+  const events = eventResources(storage.storeFor<CoreEvent>(EVENTS_STORAGE.storageResource), {
+    ttlSeconds: eventTtlSeconds(values),
     storeName: storage.backendName,
-  }));
+  });
+  return { resources: [...events], openapi: eventsOpenApiSchemas() };
 }
