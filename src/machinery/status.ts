@@ -37,7 +37,8 @@ export type CauseType =
   | 'FieldValueTypeInvalid'
   | 'UnexpectedServerResponse'
   | 'FieldManagerConflict'
-  | 'ResourceVersionTooLarge';
+  | 'ResourceVersionTooLarge'
+  | 'NamespaceTerminating';
 
 export interface StatusCause {
   reason?: CauseType;

@@ -1,0 +1,43 @@
+// NamespaceLifecycle: no new content in a missing or terminating namespace, and the namespaces
+// the system relies on may not be deleted.
+import { notFound } from '../../../machinery/status.ts';
+import type { AdmissionAttributes, AdmissionPlugin } from '../types.ts';
+import type { NamespaceAccess } from '../namespace-access.ts';
+import { admissionForbidden, isNamespaceKind } from '../forbidden.ts';
+import { NAMESPACES } from './namespace-exists.ts';
+
+/** Namespaces that may never be deleted (Kubernetes: default, kube-system, kube-public). */
+export const IMMORTAL_NAMESPACES: readonly string[] = ['default', 'orch-system', 'orch-public'];
+
+/** Reviews are answered, never stored, so they may name any namespace (as upstream exempts them). */
+const ACCESS_REVIEW_RESOURCES = new Set(['localsubjectaccessreviews', 'subjectaccessreviews', 'selfsubjectaccessreviews', 'selfsubjectrulesreviews']);
+
+function isAccessReview(attrs: AdmissionAttributes): boolean {
+  const g = attrs.resource.group;
+  return (g === 'authorization.orch.io' || g === 'authorization.k8s.io') && ACCESS_REVIEW_RESOURCES.has(attrs.resource.resource);
+}
+
+export function namespaceLifecycle(namespaces: NamespaceAccess, immortal: readonly string[] = IMMORTAL_NAMESPACES): AdmissionPlugin {
+  const undeletable = new Set(immortal);
+  return {
+    name: 'NamespaceLifecycle',
+    handles: (op) => op === 'CREATE' || op === 'UPDATE' || op === 'DELETE',
+    async validate(attrs) {
+      if (attrs.operation === 'DELETE' && isNamespaceKind(attrs) && undeletable.has(attrs.name)) {
+        throw admissionForbidden(attrs, 'this namespace may not be deleted');
+      }
+      if (!attrs.namespace || isNamespaceKind(attrs) || isAccessReview(attrs)) return;
+      const ns = await namespaces.get(attrs.namespace);
+      if (!ns) throw notFound(NAMESPACES, attrs.namespace);
+      if (attrs.operation !== 'CREATE' || ns.status?.phase !== 'Terminating') return;
+      const err = admissionForbidden(attrs, `unable to create new content in namespace ${attrs.namespace} because it is being terminated`);
+      const details = (err.status.details ??= {});
+      (details.causes ??= []).push({
+        reason: 'NamespaceTerminating',
+        message: `namespace ${attrs.namespace} is being terminated`,
+        field: 'metadata.namespace',
+      });
+      throw err;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// The admission contract: what a plugin sees of a write, and the two phases it may take part in.
+import type { ApiObject } from '../../storage/interface.ts';
+import type { UserInfo } from '../server/request-context.ts';
+
+export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
+
+/** A write as admission sees it (Kubernetes' admission.Attributes). */
+export interface AdmissionAttributes {
+  operation: AdmissionOperation;
+  resource: { group: string; version: string; resource: string };
+  subresource: string;
+  kind: { group: string; version: string; kind: string };
+  /** "" for cluster-scoped objects (a Namespace's own name is `name`). */
+  namespace: string;
+  name: string;
+  /** The object being written; mutating plugins may change it in place. Absent on DELETE. */
+  object?: ApiObject;
+  /** The stored object on UPDATE and DELETE. */
+  oldObject?: ApiObject;
+  dryRun: boolean;
+  userInfo?: UserInfo;
+}
+
+/**
+ * One admission plugin. A plugin mutates (`admit`), validates (`validate`) or both; `handles`
+ * says which operations it acts on. A rejection is a thrown StatusError.
+ */
+export interface AdmissionPlugin {
+  readonly name: string;
+  handles(operation: AdmissionOperation): boolean;
+  admit?(attrs: AdmissionAttributes): void | Promise<void>;
+  validate?(attrs: AdmissionAttributes): void | Promise<void>;
+}
+
+/** What the registry calls: every mutating plugin, then (after the resource's own validation) every validating one. */
+export interface Admission {
+  admit(attrs: AdmissionAttributes): Promise<void>;
+  validate(attrs: AdmissionAttributes): Promise<void>;
+}
