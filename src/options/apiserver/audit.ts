@@ -3,8 +3,6 @@
 import type { FlagSpec, FlagType } from '../flag.ts';
 import { AUDIT_LOG, AUDIT_WEBHOOK } from './groups.ts';
 
-const statusNote = 'auditing is not implemented yet';
-
 type Row = [suffix: string, type: FlagType, defaultValue: string, help: string];
 
 function rows(prefix: string, group: string, list: Row[]): FlagSpec[] {
@@ -13,8 +11,7 @@ function rows(prefix: string, group: string, list: Row[]): FlagSpec[] {
     type,
     ...(def === '' ? {} : { default: def }),
     group,
-    status: 'not-yet' as const,
-    statusNote,
+    status: 'implemented' as const,
     help,
   }));
 }
@@ -37,7 +34,7 @@ const truncateRows: Row[] = [
 ];
 
 export const auditFlags: readonly FlagSpec[] = [
-  { name: 'audit-policy-file', type: 'string', group: AUDIT_LOG, status: 'not-yet', statusNote,
+  { name: 'audit-policy-file', type: 'string', group: AUDIT_LOG, status: 'implemented',
     help: 'Path to the file that defines the audit policy configuration.' },
   ...rows('audit-log', AUDIT_LOG, [
     ['path', 'string', '', 'If set, all requests coming to the server will be logged to this file. \'-\' means standard out.'],
