@@ -1,5 +1,6 @@
 // `orch`: the single command for running orch locally. Dispatches to its subcommands; `orch up`
 // starts the control plane in the foreground.
+import { enableCompileCache } from 'node:module';
 import { formatVersionFlag } from '../component-base/version/version.ts';
 
 const HELP = `orch runs a Kubernetes-compatible control plane on this machine.
@@ -52,6 +53,8 @@ function versionText(): string {
 }
 
 if (import.meta.main) {
+  // Reuse compiled code across runs: loading modules is most of the time to start.
+  enableCompileCache();
   const io: CommandIO = {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

@@ -1,14 +1,14 @@
-// orch-apiserver: parse and validate the options, open storage, build the resources and their
-// REST handler, and run the server until it is told to stop. Composition only; every part lives
-// in its own module.
-import { klog } from '../component-base/logs/klog.ts';
-import { applyLoggingOptions } from '../component-base/logs/logging-options.ts';
-import { versionInfo } from '../component-base/version/version.ts';
-import { loadApiserverOptions } from '../options/apiserver-command.ts';
-import { buildApiHandler } from '../apiserver/endpoints/installer.ts';
-import { runApiserver } from '../apiserver/server/run.ts';
-import { buildResources } from './apiserver/build-resources.ts';
-import { buildStorage, type ApiserverStorage } from './apiserver/build-storage.ts';
+// orch-apiserver's composition: parse and validate the options, open storage, build the resources
+// and their REST handler, and run the server until it is told to stop. Every part lives in its
+// own module; this one only wires them together.
+import { klog } from '../../component-base/logs/klog.ts';
+import { applyLoggingOptions } from '../../component-base/logs/logging-options.ts';
+import { versionInfo } from '../../component-base/version/version.ts';
+import { loadApiserverOptions } from '../../options/apiserver-command.ts';
+import { buildApiHandler } from '../../apiserver/endpoints/installer.ts';
+import { runApiserver } from '../../apiserver/server/run.ts';
+import { buildResources } from './build-resources.ts';
+import { buildStorage, type ApiserverStorage } from './build-storage.ts';
 
 const log = klog('cmd/orch-apiserver');
 
@@ -63,12 +63,4 @@ function numberOr(value: unknown, fallback: number): number {
 function oneLine(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   return message.replace(/\s*\n\s*/g, ' ').trim();
-}
-
-if (import.meta.main) {
-  const io: CommandIO = {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-  };
-  process.exitCode = await apiserverMain(process.argv.slice(2), io);
 }

@@ -1,0 +1,14 @@
+// orch-apiserver: the API server daemon. The work is in ./apiserver/main.ts; this entry point only
+// turns on Node's compile cache first, since loading modules is most of the time to start.
+import { enableCompileCache } from 'node:module';
+import type { CommandIO } from './apiserver/main.ts';
+
+if (import.meta.main) {
+  enableCompileCache();
+  const { apiserverMain } = await import('./apiserver/main.ts');
+  const io: CommandIO = {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  };
+  process.exitCode = await apiserverMain(process.argv.slice(2), io);
+}
