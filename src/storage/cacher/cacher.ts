@@ -178,15 +178,17 @@ export function createCacher<T extends ApiObject>(opts: CacherOptions<T>): Cache
     // A paged list at a given resourceVersion means exactly that version, as in Kubernetes.
     const exact = lo.resourceVersionMatch === 'Exact' || (lo.resourceVersionMatch === undefined && !!lo.limit);
     if (exact) return wanted === cache.revision ? listFromCache(cache, req) : store.list(requested, lo);
-    if (await cache.waitFor(wanted, consistentReadWaitMs)) return listFromCache(cache, req);
+    // Not older than N: answered as freshly as a consistent list (the cache may not hand out a
+    // state older than the store's present one just because N allows it).
+    const current = await store.currentRevision();
+    if (await cache.waitFor(Math.max(wanted, current), consistentReadWaitMs)) return listFromCache(cache, req);
     return store.list(requested, lo);
   };
 
   const get = async (key: string, go?: GetOptions): Promise<T | undefined> => {
     if (go?.resourceVersion !== '0' || !inScope(key) || !(await waitReady(readyWaitMs))) return store.get(key, go);
-    const obj = cache.get(key);
-    if (obj || go.ignoreNotFound) return obj;
-    throw new StorageError('NotFound', key, `key not found: ${key}`, cache.revision);
+    // Absent from memory may only mean "not seen yet": let the store answer for the key.
+    return cache.get(key) ?? store.get(key, go);
   };
 
   const watch = async (requested: string, wo: WatchOptions<T>): Promise<Watcher<T>> => {
