@@ -4,6 +4,7 @@ import type { Codec } from './codecs/codec.ts';
 import { StorageError, type ApiObject } from './interface.ts';
 import type { KeyValue, Kv } from './kv/interface.ts';
 import { withResourceVersion } from './preconditions.ts';
+import type { TransformedRead, ValueTransformer } from './transformers/transformer.ts';
 
 export interface StoreContext {
   kv: Kv;
@@ -13,13 +14,26 @@ export interface StoreContext {
   freshnessTimeoutMs: number;
   /** Events a watcher may fall behind by before it is ended with 410 Expired. */
   watchQueueSize: number;
+  /** Between the codec and the KV (encryption at rest); absent: values are stored as encoded. */
+  transformer?: ValueTransformer;
+}
+
+/** The encoded bytes of a stored value (decrypted when a transformer is configured). */
+export function readValue(ctx: StoreContext, kv: KeyValue): TransformedRead {
+  if (!ctx.transformer) return { data: kv.value, stale: false };
+  try {
+    return ctx.transformer.fromStorage(kv.value, kv.key);
+  } catch (err) {
+    throw new StorageError('InvalidObject', kv.key, `stored object at ${kv.key} cannot be decrypted: ${(err as Error).message}`);
+  }
 }
 
 /** Decodes a stored value; resourceVersion is `revision` (default: the value's modRevision). */
 export function decodeStored<T extends ApiObject>(ctx: StoreContext, kv: KeyValue, revision = kv.modRevision): T {
   let obj: ApiObject;
+  const value = readValue(ctx, kv).data;
   try {
-    obj = ctx.codec.decode(kv.value);
+    obj = ctx.codec.decode(value);
   } catch (err) {
     throw new StorageError('InvalidObject', kv.key, `stored object at ${kv.key} cannot be decoded: ${(err as Error).message}`);
   }

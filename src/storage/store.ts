@@ -17,7 +17,8 @@ import {
 import type { KeyValue, Kv } from './kv/interface.ts';
 import { checkPreconditions, forStorage } from './preconditions.ts';
 import { parseResourceVersion, waitForRevision } from './resource-version.ts';
-import { decodeStored, type StoreContext } from './store-context.ts';
+import { decodeStored, readValue, type StoreContext } from './store-context.ts';
+import type { ValueTransformer } from './transformers/transformer.ts';
 import { listObjects } from './store-list.ts';
 import { watchObjects } from './store-watch.ts';
 import { DEFAULT_WATCH_QUEUE_SIZE } from './watch-queue.ts';
@@ -30,6 +31,8 @@ export interface CreateStoreOptions {
   freshnessTimeoutMs?: number;
   /** Events a watcher may fall behind by before it is ended with 410 Expired (default 1000). */
   watchQueueSize?: number;
+  /** Encryption at rest: applied to encoded values on their way to and from the KV. */
+  transformer?: ValueTransformer;
 }
 
 export function createStore<T extends ApiObject = ApiObject>(opts: CreateStoreOptions): Store<T> {
@@ -39,6 +42,7 @@ export function createStore<T extends ApiObject = ApiObject>(opts: CreateStoreOp
     groupResource: opts.groupResource,
     freshnessTimeoutMs: opts.freshnessTimeoutMs ?? 3000,
     watchQueueSize: opts.watchQueueSize ?? DEFAULT_WATCH_QUEUE_SIZE,
+    transformer: opts.transformer,
   });
 }
 
@@ -62,12 +66,16 @@ class KvStore<T extends ApiObject> implements Store<T> {
     }
   }
 
+  private toStorage(key: string, encoded: Uint8Array): Uint8Array {
+    return this.ctx.transformer ? this.ctx.transformer.toStorage(encoded, key) : encoded;
+  }
+
   async create(key: string, obj: T, ttlSeconds?: number): Promise<T> {
     const rv = obj.metadata?.resourceVersion;
     if (rv !== undefined && rv !== '' && rv !== '0') {
       throw new StorageError('InvalidObject', key, 'resourceVersion should not be set on objects to be created');
     }
-    const bytes = this.encode(key, obj);
+    const bytes = this.toStorage(key, this.encode(key, obj));
     const r = await this.ctx.kv.create(key, bytes, ttlSeconds);
     if (!r.succeeded) throw new StorageError('KeyExists', key, `key exists: ${key}`, r.current?.modRevision);
     return decodeStored<T>(this.ctx, { key, value: bytes, createRevision: r.revision, modRevision: r.revision });
@@ -95,9 +103,14 @@ class KvStore<T extends ApiObject> implements Store<T> {
       if (!existing && !opts.ignoreNotFound) throw new StorageError('NotFound', key, `key not found: ${key}`);
       checkPreconditions(key, opts.preconditions, existing, current?.modRevision ?? 0);
       const { object, ttlSeconds } = await opts.tryUpdate(existing);
-      const bytes = this.encode(key, object);
-      // Nothing changed: no write, no new revision, as Kubernetes skips no-op updates.
-      if (current && ttlSeconds === undefined && isEqualBytes(bytes, current.value)) return existing!;
+      const encoded = this.encode(key, object);
+      // Nothing changed: no write, no new revision, as Kubernetes skips no-op updates; a value
+      // read through an old encryption provider is rewritten all the same.
+      if (current && ttlSeconds === undefined) {
+        const before = readValue(this.ctx, current);
+        if (!before.stale && isEqualBytes(encoded, before.data)) return existing!;
+      }
+      const bytes = this.toStorage(key, encoded);
       const r = current
         ? await this.ctx.kv.update(key, bytes, current.modRevision, ttlSeconds)
         : await this.ctx.kv.create(key, bytes, ttlSeconds);
