@@ -1,0 +1,66 @@
+// The coordination.orch.io/v1 Lease as the lock of leader election, the small LeaseClient seam
+// the elector needs, and the LeaseClient over the REST client.
+import type { RestClient } from '../rest/client.ts';
+import { isNotFound } from '../rest/errors.ts';
+import { ResourceClient } from '../rest/resource.ts';
+
+export interface Lease {
+  apiVersion: 'coordination.orch.io/v1';
+  kind: 'Lease';
+  metadata: { name: string; namespace: string; resourceVersion?: string; [key: string]: unknown };
+  spec: LeaseSpec;
+}
+
+export interface LeaseSpec {
+  holderIdentity?: string;
+  leaseDurationSeconds?: number;
+  /** MicroTime, e.g. 2026-11-22T05:00:00.000000Z */
+  acquireTime?: string;
+  renewTime?: string;
+  leaseTransitions?: number;
+}
+
+export const LEASES = { group: 'coordination.orch.io', version: 'v1', resource: 'leases' };
+
+export interface LeaseClient {
+  /** undefined when the lease does not exist. */
+  get(namespace: string, name: string, signal?: AbortSignal): Promise<Lease | undefined>;
+  /** Fails (AlreadyExists) if someone created it first. */
+  create(lease: Lease, signal?: AbortSignal): Promise<Lease>;
+  /** Fails (Conflict) unless metadata.resourceVersion is still current. */
+  update(lease: Lease, signal?: AbortSignal): Promise<Lease>;
+}
+
+export class RestLeaseClient implements LeaseClient {
+  private readonly client: RestClient;
+
+  constructor(client: RestClient) {
+    this.client = client;
+  }
+
+  private leases(namespace: string): ResourceClient<Lease> {
+    return new ResourceClient<Lease>(this.client, LEASES, namespace);
+  }
+
+  async get(namespace: string, name: string, signal?: AbortSignal): Promise<Lease | undefined> {
+    try {
+      return await this.leases(namespace).get(name, signal);
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
+  create(lease: Lease, signal?: AbortSignal): Promise<Lease> {
+    return this.leases(lease.metadata.namespace).create(lease, signal);
+  }
+
+  update(lease: Lease, signal?: AbortSignal): Promise<Lease> {
+    return this.leases(lease.metadata.namespace).update(lease, signal);
+  }
+}
+
+/** Milliseconds to MicroTime (six fractional digits, UTC). */
+export function formatMicroTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}
