@@ -57,7 +57,7 @@ before(async () => {
       }
       const token = body.spec.token;
       const status =
-        token === 'good-token'
+        token.startsWith('good-')
           ? { authenticated: true, user: { username: 'grace', uid: 'uid-g', groups: ['ops'], extra: { scopes: ['a', 'b'] } } }
           : token === 'err-token'
             ? { authenticated: false, error: 'token revoked' }
@@ -115,16 +115,19 @@ test('refusals are 401; both answers are cached for the TTL; the admin token nev
   assert.equal(reviews.length, 3, 'a token file token is settled before the webhook is asked');
 });
 
-test('with a zero TTL every request asks; a failing webhook is retried, then the request is 401', async () => {
+test('with a zero TTL refusals are asked every time; a failing webhook is retried, then the request is 401', async () => {
   const s = await start({ 'authentication-token-webhook-cache-ttl': 0 });
   reviews.length = 0;
-  await apiRequest(s, path, { token: 'good-token' });
-  await apiRequest(s, path, { token: 'good-token' });
+  await apiRequest(s, path, { token: 'bad-token' });
+  await apiRequest(s, path, { token: 'bad-token' });
   assert.equal(reviews.length, 2);
+  await apiRequest(s, path, { token: 'good-1' });
+  await apiRequest(s, path, { token: 'good-1' });
+  assert.equal(reviews.length, 3, 'as in kube-apiserver, accepted tokens are still remembered for 10 s');
   failNext = 1;
-  assert.equal((await apiRequest(s, path, { token: 'good-token' })).status, 200, 'one 500 is retried');
+  assert.equal((await apiRequest(s, path, { token: 'good-2' })).status, 200, 'one 500 is retried');
   failNext = 10;
-  const r = await apiRequest(s, path, { token: 'good-token' });
+  const r = await apiRequest(s, path, { token: 'good-3' });
   assert.equal(r.status, 401);
   failNext = 0;
 });

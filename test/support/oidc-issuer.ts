@@ -4,16 +4,17 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import type { KeyObject } from 'node:crypto';
+
+type SigningKey = Parameters<SignJWT['sign']>[0];
 import { createTestCA, SERVER_AUTH } from './authn-pki.ts';
 
 export interface TestIssuer {
   url: string;
   caPem: string;
   /** Signs claims (iss, iat and a 10-minute exp filled in unless given) with the issuer's key. */
-  sign(claims: JWTPayload, opts?: { key?: KeyObject; kid?: string; alg?: string }): Promise<string>;
+  sign(claims: JWTPayload, opts?: { key?: SigningKey; kid?: string; alg?: string }): Promise<string>;
   /** A key the issuer does not publish, for wrongly signed tokens. */
-  strangerKey: KeyObject;
+  strangerKey: SigningKey;
   /** How many times the discovery document and the key set were fetched. */
   fetches: { discovery: number; keys: number };
   close(): Promise<void>;
@@ -49,7 +50,7 @@ export async function startTestIssuer(path = ''): Promise<TestIssuer> {
   return {
     url,
     caPem: ca.certPem,
-    strangerKey: stranger.privateKey as KeyObject,
+    strangerKey: stranger.privateKey,
     fetches,
     async sign(claims, opts = {}) {
       const now = Math.floor(Date.now() / 1000);

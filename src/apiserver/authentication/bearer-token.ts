@@ -3,31 +3,39 @@
 // kept only if no later one accepts the token.
 import { AuthenticationError, type RequestAuthenticator, type TokenAuthenticator } from './types.ts';
 
+/** Asks each token authenticator in order; null when none accepts and none reported an error. */
+export function tokenUnion(tokens: TokenAuthenticator[]): TokenAuthenticator {
+  return {
+    async authenticateToken(token) {
+      let failure: AuthenticationError | undefined;
+      for (const auth of tokens) {
+        try {
+          const result = await auth.authenticateToken(token);
+          if (result) return result;
+        } catch (err) {
+          if (!(err instanceof AuthenticationError)) throw err;
+          failure ??= err;
+        }
+      }
+      if (failure) throw failure;
+      return null;
+    },
+  };
+}
+
 export function bearerTokenAuthenticator(tokens: TokenAuthenticator[]): RequestAuthenticator {
+  const union = tokens.length === 1 ? tokens[0]! : tokenUnion(tokens);
   return {
     async authenticate(req) {
       const header = req.headers.authorization;
       if (typeof header !== 'string') return null;
       const parts = header.trim().split(/\s+/);
       if (parts.length !== 2 || parts[0]!.toLowerCase() !== 'bearer') return null;
-      const token = parts[1]!;
-      let failure: AuthenticationError | undefined;
-      for (const auth of tokens) {
-        let result;
-        try {
-          result = await auth.authenticateToken(token);
-        } catch (err) {
-          if (!(err instanceof AuthenticationError)) throw err;
-          failure ??= err;
-          continue;
-        }
-        if (result) {
-          // Handlers further in must never see the credential.
-          delete req.headers.authorization;
-          return result;
-        }
-      }
-      throw failure ?? new AuthenticationError('invalid bearer token');
+      const result = await union.authenticateToken(parts[1]!);
+      if (!result) throw new AuthenticationError('invalid bearer token');
+      // Handlers further in must never see the credential.
+      delete req.headers.authorization;
+      return result;
     },
   };
 }

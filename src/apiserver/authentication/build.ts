@@ -6,7 +6,7 @@ import type { FlagValues } from '../../options/flag.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { anonymousAuthenticator } from './anonymous.ts';
 import { loadAuthenticationConfiguration } from './authentication-config.ts';
-import { bearerTokenAuthenticator } from './bearer-token.ts';
+import { bearerTokenAuthenticator, tokenUnion } from './bearer-token.ts';
 import { loadCertBundle } from './cert-verify.ts';
 import { jwtAuthenticator, type JwtAuthenticator, type JwtAuthenticatorConfig } from './jwt.ts';
 import { oidcConfigFromFlags } from './oidc-flags.ts';
@@ -14,6 +14,7 @@ import { loadWebhookClientConfig } from './orchconfig-client.ts';
 import { requestHeaderAuthenticator } from './request-header.ts';
 import { LEGACY_ISSUER, serviceAccountTokenAuthenticator, type ServiceAccountGetter } from './service-account.ts';
 import { loadVerificationKeys } from './service-account-keys.ts';
+import { cachedTokenAuthenticator } from './token-cache.ts';
 import { loadTokenFile } from './token-file.ts';
 import type { RequestAuthenticator, TokenAuthenticator } from './types.ts';
 import { failOnErrorUnion, unionAuthenticator, withAuthenticatedGroup } from './union.ts';
@@ -21,6 +22,8 @@ import { webhookTokenAuthenticator } from './webhook-token.ts';
 import { x509Authenticator } from './x509.ts';
 
 const log = klog('authentication/build');
+
+const TOKEN_SUCCESS_TTL_MS = 10_000;
 
 export interface AuthenticationDeps {
   /** Token authenticators provided by other packages (bootstrap tokens); asked after the token file. */
@@ -132,7 +135,8 @@ export function buildAuthenticator(values: FlagValues, deps: AuthenticationDeps 
       }),
     );
   }
-  if (tokens.length) methods.push(bearerTokenAuthenticator(tokens));
+  // As kube-apiserver: accepted tokens are remembered for 10 s, refusals not at all.
+  if (tokens.length) methods.push(bearerTokenAuthenticator([cachedTokenAuthenticator(tokenUnion(tokens), { successTTLms: TOKEN_SUCCESS_TTL_MS, failureTTLms: 0 })]));
 
   const anonymous = structured?.anonymous ?? { enabled: values['anonymous-auth'] !== false, paths: [] };
   const named = withAuthenticatedGroup(unionAuthenticator(methods));
