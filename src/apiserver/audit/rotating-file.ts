@@ -61,11 +61,11 @@ export class RotatingFile {
 
   /** Appends `text` synchronously; throws when it cannot be written. */
   write(text: string): void {
-    const bytes = Buffer.byteLength(text);
+    const buf = Buffer.from(text);
+    const bytes = buf.length;
     if (bytes > this.#maxBytes) throw new Error(`write length ${bytes} exceeds maximum file size ${this.#maxBytes}`);
     if (this.#fd === undefined) this.#openExistingOrNew(bytes);
     else if (this.#size + bytes > this.#maxBytes) this.#rotate();
-    const buf = Buffer.from(text);
     let off = 0;
     while (off < buf.length) off += writeSync(this.#fd!, buf, off);
     this.#size += bytes;

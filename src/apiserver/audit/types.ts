@@ -85,9 +85,17 @@ export function auditUser(user: UserInfo | undefined): AuditUser {
   return out;
 }
 
+// The date and time up to the second, cached: most stamps fall in the second of the one before.
+let cachedSecond = NaN;
+let cachedPrefix = '';
+
 /** meta/v1 MicroTime: `2026-11-22T05:10:00.123456Z`. */
 export function microTime(epochMs: number): string {
-  const iso = new Date(Math.floor(epochMs)).toISOString(); // ...SS.mmmZ
-  const micros = Math.floor((epochMs % 1) * 1000);
-  return `${iso.slice(0, 23)}${String(micros).padStart(3, '0')}Z`;
+  const second = Math.floor(epochMs / 1000);
+  if (second !== cachedSecond) {
+    cachedSecond = second;
+    cachedPrefix = new Date(second * 1000).toISOString().slice(0, 19);
+  }
+  const micros = Math.min(999_999, Math.floor((epochMs - second * 1000) * 1000));
+  return `${cachedPrefix}.${String(micros).padStart(6, '0')}Z`;
 }
