@@ -1,6 +1,7 @@
 // Test-only pieces for audit tests: a small API handler that hands its request and response
 // objects to audit the way the REST layer does, and readers that wait for audit lines on disk.
 import { existsSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { notFound } from '../../../machinery/status.ts';
 import { requestContext, type Handler } from '../../server/request-context.ts';
 import { writeJson, writeStatus } from '../../server/responses.ts';
@@ -25,9 +26,10 @@ export const auditTestApi: Handler = async (req, res) => {
   addAuditAnnotation(req, 'test.orch.io/handler', 'audit-test-api');
   if (info?.name === 'boom') throw new Error('boom');
   if (info?.verb === 'watch') {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.write('{"type":"ADDED","object":{}}\n');
-    res.end();
+    const stream = res as ServerResponse;
+    stream.writeHead(200, { 'Content-Type': 'application/json' });
+    stream.write('{"type":"ADDED","object":{}}\n');
+    stream.end();
     return;
   }
   if (req.method === 'POST') {
