@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadApiserverOptions } from '../../options/apiserver-command.ts';
@@ -82,4 +82,29 @@ test('a store that cannot be opened rejects with one line naming the option', as
     assert.doesNotMatch(err.message, /\n/);
     return true;
   });
+});
+
+test('--encryption-provider-config encrypts stored values; a bad file stops the start', async (t) => {
+  const { dataDir } = options(t);
+  const configFile = join(dataDir, 'encryption.yaml');
+  const secret = Buffer.alloc(32, 7).toString('base64');
+  writeFileSync(
+    configFile,
+    `apiVersion: apiserver.config.orch.io/v1\nkind: EncryptionConfiguration\nresources:\n- resources: [events]\n  providers:\n  - aescbc:\n      keys:\n      - name: key1\n        secret: ${secret}\n  - identity: {}\n`,
+  );
+  const loaded = loadApiserverOptions(['--data-dir', dataDir, '--encryption-provider-config', configFile]);
+  assert.equal(loaded.kind, 'run');
+  if (loaded.kind !== 'run') return;
+  const storage = await buildStorage(loaded.values);
+  const store = storage.storeFor(EVENTS);
+  await store.create('/registry/events/default/secret', event('top secret'));
+  assert.equal((await store.get('/registry/events/default/secret'))?.message, 'top secret');
+  await storage.close();
+  const raw = await openSqliteKv(join(dataDir, 'orch.db'));
+  t.after(() => raw.close());
+  const stored = Buffer.from((await raw.get('/registry/events/default/secret')).kv!.value);
+  assert.equal(stored.subarray(0, 'k8s:enc:aescbc:v1:key1:'.length).toString(), 'k8s:enc:aescbc:v1:key1:');
+  assert.equal(stored.includes('top secret'), false);
+
+  await assert.rejects(buildStorage({ ...loaded.values, 'encryption-provider-config': join(dataDir, 'missing.yaml') }), /--encryption-provider-config .*missing\.yaml/);
 });

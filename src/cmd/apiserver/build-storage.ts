@@ -1,7 +1,8 @@
 // orch-apiserver's storage, composed from its options: the key-value store named by
 // --kvstore-servers (embedded SQLite by default) under --kvstore-prefix, periodic compaction, one
-// object store per stored resource in --storage-media-type, the watch cache in front of each
-// (--watch-cache, --watch-cache-sizes), and the store's health and readiness checks.
+// object store per stored resource in --storage-media-type, encrypted at rest as
+// --encryption-provider-config says, the watch cache in front of each (--watch-cache,
+// --watch-cache-sizes), and the store's health and readiness checks.
 import type { FlagValues } from '../../options/flag.ts';
 import type { HealthCheck } from '../../component-base/healthz/checks.ts';
 import { klog } from '../../component-base/logs/klog.ts';
@@ -13,6 +14,7 @@ import { createStore } from '../../storage/store.ts';
 import type { Kv } from '../../storage/kv/interface.ts';
 import { etcdHealthCheck, etcdReadyCheck } from '../../storage/kv/etcd/health.ts';
 import { storagePrefix, type GroupResourceName } from '../../storage/keys.ts';
+import { loadEncryptionConfig, type EncryptionConfigSource } from '../../storage/transformers/config-source.ts';
 import { REGISTRY_ROOT, withKeyPrefix } from './kvstore-prefix.ts';
 import { watchCacheDisabled } from './watch-cache-sizes.ts';
 
@@ -50,12 +52,23 @@ function strings(values: FlagValues, name: string): string[] {
 
 /** Opens storage; rejects with a one-line message when the store cannot be opened. */
 export async function buildStorage(values: FlagValues): Promise<ApiserverStorage> {
+  // Read before the store is opened: a bad file stops the start without touching storage.
+  const encryptionFile = str(values, 'encryption-provider-config');
+  const encryption: EncryptionConfigSource | undefined = encryptionFile
+    ? loadEncryptionConfig(encryptionFile, { automaticReload: values['encryption-provider-config-automatic-reload'] === true })
+    : undefined;
   const servers = strings(values, 'kvstore-servers');
-  const raw = await openKvFromServers(servers, str(values, 'data-dir', '.orch'), {
-    caFile: str(values, 'kvstore-cafile') || undefined,
-    certFile: str(values, 'kvstore-certfile') || undefined,
-    keyFile: str(values, 'kvstore-keyfile') || undefined,
-  });
+  let raw: Kv;
+  try {
+    raw = await openKvFromServers(servers, str(values, 'data-dir', '.orch'), {
+      caFile: str(values, 'kvstore-cafile') || undefined,
+      certFile: str(values, 'kvstore-certfile') || undefined,
+      keyFile: str(values, 'kvstore-keyfile') || undefined,
+    });
+  } catch (err) {
+    encryption?.stop();
+    throw err;
+  }
   const backendName = servers.some((s) => /^https?:\/\//i.test(s.trim())) ? 'etcd' : 'sqlite';
   const kv = withKeyPrefix(raw, str(values, 'kvstore-prefix', REGISTRY_ROOT));
   const compactor = startCompactor(kv, num(values, 'kvstore-compaction-interval', 5 * 60_000));
@@ -68,7 +81,7 @@ export async function buildStorage(values: FlagValues): Promise<ApiserverStorage
     const id = `${gr.group}/${gr.resource}`;
     let store = stores.get(id);
     if (!store) {
-      const direct = createStore<ApiObject>({ kv, codec, groupResource: gr });
+      const direct = createStore<ApiObject>({ kv, codec, groupResource: gr, transformer: encryption?.transformerFor(gr) });
       store = watchCache && !watchCacheDisabled(cacheSizes, gr) ? createCacher({ store: direct, prefix: storagePrefix(REGISTRY_ROOT, gr) }) : direct;
       log.info('Storage for resource', { resource: id, watchCache: store !== direct }, 2);
       stores.set(id, store);
@@ -90,6 +103,7 @@ export async function buildStorage(values: FlagValues): Promise<ApiserverStorage
     close() {
       closing ??= (async () => {
         compactor.stop();
+        encryption?.stop();
         await Promise.allSettled([...stores.values()].map((s) => s.close()));
         await kv.close();
       })();
