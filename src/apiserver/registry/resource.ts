@@ -42,6 +42,20 @@ export interface ResourceTable<T extends ApiObject> {
   row(obj: T): unknown[];
 }
 
+/** Deletion of a resource that keeps finalizers outside metadata.finalizers (namespaces). */
+export interface DeletionHooks<T extends ApiObject> {
+  /** The object still waits for finalizers of its own fields. */
+  hasPendingFinalizers(obj: T): boolean;
+  /** What marking the object for deletion changes besides its metadata (e.g. phase Terminating). */
+  markDeleting(obj: T): void;
+}
+
+/** A subresource served at <plural>/<name>/<subresource>, with its own rules for what an update may change. */
+export interface SubresourceDeclaration<T extends ApiObject> {
+  verbs: readonly Verb[];
+  strategy: ResourceStrategy<T>;
+}
+
 /**
  * One resource in one group/version. T is the served form (what clients send and receive),
  * S the stored form; resources that share storage (core and events.orch.io events) convert.
@@ -86,6 +100,10 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
   unknownFields?: (obj: Record<string, unknown>) => string[];
   /** Served under its path but left out of discovery (groups kubectl calls by their Kubernetes name). */
   hiddenFromDiscovery?: boolean;
+  /** Deletion semantics beyond metadata.finalizers. */
+  deletion?: DeletionHooks<T>;
+  /** Subresources by name (status, finalize); get, update and patch through the generic store. */
+  subresources?: Readonly<Record<string, SubresourceDeclaration<T>>>;
 }
 
 /** "events.orch.io/v1" or "v1" for the core group. */

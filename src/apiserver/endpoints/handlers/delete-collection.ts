@@ -12,7 +12,7 @@ export async function handleDeleteCollection(scope: Scope): Promise<void> {
   const choice = negotiateOutput(scope.req.headers.accept, [], { kind: protobufKind(scope) });
   const opts = await readDeleteOptions(scope);
   const query = parseListQuery(scope.query);
-  const out = await deleteCollection(scope.resource, requestNamespace(scope), query, { dryRun: opts.dryRun, workers: scope.config.deleteCollectionWorkers });
+  const out = await deleteCollection(scope.resource, requestNamespace(scope), query, { ...opts, workers: scope.config.deleteCollectionWorkers });
   const meta: Record<string, unknown> = { resourceVersion: out.resourceVersion };
   if (out.continue) meta['continue'] = out.continue;
   if (out.remainingItemCount !== undefined) meta['remainingItemCount'] = out.remainingItemCount;

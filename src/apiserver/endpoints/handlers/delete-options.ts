@@ -1,13 +1,21 @@
 // DeleteOptions from the query and an optional body (preconditions, dryRun).
-import { badRequest } from '../../../machinery/status.ts';
+import { badRequest, invalid, type StatusCause } from '../../../machinery/status.ts';
 import type { Preconditions } from '../../../storage/interface.ts';
+import { requestContext, type UserInfo } from '../../server/request-context.ts';
+import type { PropagationPolicy } from '../../registry/generic/gc-finalizers.ts';
+import { parseBool } from '../../registry/generic/list-options.ts';
 import { decodeBody, readBody } from '../body.ts';
 import { parseDryRun, type Scope } from './scope.ts';
 
 export interface ParsedDeleteOptions {
   dryRun: boolean;
   preconditions?: Preconditions;
+  propagationPolicy?: PropagationPolicy;
+  orphanDependents?: boolean;
+  user?: UserInfo;
 }
+
+const POLICIES: readonly string[] = ['Foreground', 'Background', 'Orphan'];
 
 export async function readDeleteOptions(scope: Scope): Promise<ParsedDeleteOptions> {
   const body = await readBody(scope.req);
@@ -20,6 +28,9 @@ export async function readDeleteOptions(scope: Scope): Promise<ParsedDeleteOptio
   const dryRunValues = scope.query.getAll('dryRun');
   if (Array.isArray(fromBody['dryRun'])) dryRunValues.push(...(fromBody['dryRun'] as string[]));
   const out: ParsedDeleteOptions = { dryRun: parseDryRun(dryRunValues, 'DeleteOptions') };
+  const user = requestContext(scope.req).user;
+  if (user) out.user = user;
+  readPropagation(out, fromBody, scope.query);
   const pre = fromBody['preconditions'];
   if (pre && typeof pre === 'object') {
     const p = pre as Record<string, unknown>;
@@ -28,4 +39,34 @@ export async function readDeleteOptions(scope: Scope): Promise<ParsedDeleteOptio
     if (typeof p['resourceVersion'] === 'string') out.preconditions.resourceVersion = p['resourceVersion'];
   }
   return out;
+}
+
+/** propagationPolicy and the deprecated orphanDependents, from the body or the query, checked as ValidateDeleteOptions. */
+function readPropagation(out: ParsedDeleteOptions, body: Record<string, unknown>, query: URLSearchParams): void {
+  const policy = body['propagationPolicy'] ?? query.get('propagationPolicy') ?? undefined;
+  const orphan = body['orphanDependents'] ?? parseBool('orphanDependents', query.get('orphanDependents'));
+  const causes: StatusCause[] = [];
+  if (policy !== undefined && policy !== null) {
+    if (typeof policy !== 'string' || !POLICIES.includes(policy)) {
+      causes.push({
+        reason: 'FieldValueNotSupported',
+        field: 'propagationPolicy',
+        message: `Unsupported value: ${JSON.stringify(policy)}: supported values: "Foreground", "Background", "Orphan", "nil"`,
+      });
+    } else {
+      out.propagationPolicy = policy as PropagationPolicy;
+    }
+  }
+  if (orphan !== undefined && orphan !== null) {
+    if (typeof orphan !== 'boolean') throw badRequest('orphanDependents in DeleteOptions must be a boolean');
+    out.orphanDependents = orphan;
+    if (out.propagationPolicy) {
+      causes.push({
+        reason: 'FieldValueInvalid',
+        field: 'propagationPolicy',
+        message: `Invalid value: ${JSON.stringify(out.propagationPolicy)}: orphanDependents and deletionPropagation cannot be both set`,
+      });
+    }
+  }
+  if (causes.length) throw invalid({ group: 'meta.orch.io', kind: 'DeleteOptions' }, '', causes);
 }

@@ -1,4 +1,5 @@
-// DELETE one object: 200 with a Success Status naming it (events have no graceful deletion).
+// DELETE one object: 200 with a Success Status naming it when it is gone; while finalizers keep
+// it, the marked object (202 when the client asked for cascading deletion with orphanDependents=false).
 import { successStatus } from '../../../machinery/status.ts';
 import { deleteObject } from '../../registry/generic/delete.ts';
 import { negotiateOutput } from '../negotiation.ts';
@@ -10,7 +11,11 @@ export async function handleDelete(scope: Scope): Promise<void> {
   const decl = scope.resource.declaration;
   const choice = negotiateOutput(scope.req.headers.accept, [], { kind: protobufKind(scope) });
   const opts = await readDeleteOptions(scope);
-  const deleted = await deleteObject(scope.resource, scope.info.name, requestNamespace(scope), opts);
-  const status = successStatus({ name: scope.info.name, group: decl.group, kind: decl.plural, uid: deleted.metadata.uid });
+  const out = await deleteObject(scope.resource, scope.info.name, requestNamespace(scope), opts);
+  if (!out.deleted) {
+    await writeObject(scope.req, scope.res, opts.orphanDependents === false ? 202 : 200, out.object, choice);
+    return;
+  }
+  const status = successStatus({ name: scope.info.name, group: decl.group, kind: decl.plural, uid: out.object.metadata.uid });
   await writeObject(scope.req, scope.res, 200, status, choice);
 }

@@ -1,6 +1,7 @@
 // What every verb handler receives, and the parameter parsing they share.
 import type { Request, Response } from '../../server/request-context.ts';
 import type { RequestInfo } from '../../server/request-context.ts';
+import { requestContext } from '../../server/request-context.ts';
 import { badRequest, invalid, type StatusCause } from '../../../machinery/status.ts';
 import type { InstalledResource, FieldValidation, WriteOptions } from '../../registry/generic/context.ts';
 import type { ApiObject } from '../../../storage/interface.ts';
@@ -59,6 +60,8 @@ export function parseWriteOptions(scope: Scope, kind: OptionsKind): WriteOptions
     throw optionsInvalid(kind, [{ reason: 'FieldValueTooLong', field: 'fieldManager', message: `Too long: may not be more than 128 bytes` }]);
   }
   const opts: WriteOptions = { dryRun, fieldValidation: (fv || 'Warn') as FieldValidation };
+  const user = requestContext(scope.req).user;
+  if (user) opts.user = user;
   const manager = explicitManager || managerFromUserAgent(scope.req.headers['user-agent']);
   if (manager) opts.fieldManager = manager;
   return opts;

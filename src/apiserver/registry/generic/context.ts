@@ -3,6 +3,16 @@ import type { ApiObject, Store } from '../../../storage/interface.ts';
 import type { GroupResource } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../resource.ts';
 import { apiVersionOf } from '../resource.ts';
+import type { UserInfo } from '../../server/request-context.ts';
+
+/** Who writes, where: what per-request checks of a resource are given. */
+export interface WriteContext {
+  user: UserInfo;
+  /** The request's namespace ("" for cluster-scoped resources). */
+  namespace: string;
+}
+import type { Admission } from '../../admission/types.ts';
+import type { UserInfo } from '../../server/request-context.ts';
 
 /** A declaration served over a store. Declarations sharing storage share one Store. */
 export interface InstalledResource<T extends ApiObject = ApiObject, S extends ApiObject = ApiObject> {
@@ -10,6 +20,10 @@ export interface InstalledResource<T extends ApiObject = ApiObject, S extends Ap
   store: Store<S>;
   /** Names the backend in 503 answers ("sqlite", "etcd"). */
   storeName?: string;
+  /** The admission chain writes pass through; none admits everything. */
+  admission?: Admission;
+  /** Set when this entry serves a subresource of the declaration (status, finalize). */
+  subresource?: string;
 }
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
@@ -19,6 +33,8 @@ export interface WriteOptions {
   dryRun: boolean;
   fieldManager?: string;
   fieldValidation: FieldValidation;
+  /** The requesting user, for admission. */
+  user?: UserInfo;
 }
 
 export interface WriteResult<T> {

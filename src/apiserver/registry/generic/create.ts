@@ -8,6 +8,7 @@ import { fillCreateMeta, generateName, validateCommonMeta, validateThenCommon } 
 import { ensureNamespaceMatches } from './namespace-match.ts';
 import { interpretStorageError } from './storage-errors.ts';
 import { recordUpdateManager } from './managed-fields.ts';
+import { admitMutating, admitValidating } from './admission-step.ts';
 
 /** Attempts at a fresh generated name when the first one is taken. */
 export const GENERATE_NAME_ATTEMPTS = 8;
@@ -21,12 +22,16 @@ export async function createObject<T extends ApiObject, S extends ApiObject>(
   const decl = res.declaration;
   const strategy = decl.strategy;
   ensureNamespaceMatches(obj, namespace, decl.namespaced);
+  const admission = { operation: 'CREATE' as const, namespace, dryRun: opts.dryRun, user: opts.user };
+  await admitMutating(res, { ...admission, name: obj.metadata.name ?? '', object: obj });
+  ensureNamespaceMatches(obj, namespace, decl.namespaced);
   fillCreateMeta(obj);
   strategy.prepareForCreate(obj);
   const generated = !obj.metadata.name && !!obj.metadata.generateName;
   if (generated) obj.metadata.name = generateName(obj.metadata.generateName!);
   const causes = validateThenCommon(strategy.validate(obj), () => validateCommonMeta(obj, decl.namespaced));
   if (causes.length) throw invalid(groupKind(decl), obj.metadata.name ?? '', causes);
+  await admitValidating(res, { ...admission, name: obj.metadata.name ?? '', object: obj });
   strategy.canonicalize(obj);
   const warnings = strategy.warningsOnCreate(obj);
   if (opts.fieldManager) obj = recordUpdateManager(obj, undefined, opts.fieldManager, obj.apiVersion ?? '');

@@ -3,7 +3,7 @@
 import type { ApiObject } from '../../../storage/interface.ts';
 import { isStatusError } from '../../../machinery/status.ts';
 import type { InstalledResource } from './context.ts';
-import { deleteObject } from './delete.ts';
+import { deleteObject, type DeleteRequest } from './delete.ts';
 import { listObjects, type ListOutcome } from './list.ts';
 import type { ListQuery } from './list-options.ts';
 
@@ -11,16 +11,18 @@ export async function deleteCollection<T extends ApiObject, S extends ApiObject>
   res: InstalledResource<T, S>,
   namespace: string,
   query: ListQuery,
-  opts: { dryRun: boolean; workers: number },
+  opts: DeleteRequest & { workers: number },
 ): Promise<ListOutcome<T>> {
   const listed = await listObjects(res, namespace, query);
   const deleted: T[] = [];
+  // Preconditions name one object; a collection delete applies the rest to each item.
+  const perItem: DeleteRequest = { dryRun: opts.dryRun, user: opts.user, propagationPolicy: opts.propagationPolicy, orphanDependents: opts.orphanDependents };
   let next = 0;
   const worker = async () => {
     while (next < listed.items.length) {
       const item = listed.items[next++]!;
       try {
-        deleted.push(await deleteObject(res, item.metadata.name!, item.metadata.namespace ?? '', { dryRun: opts.dryRun }));
+        deleted.push((await deleteObject(res, item.metadata.name!, item.metadata.namespace ?? '', perItem)).object);
       } catch (err) {
         // Gone already (another deleter, or its TTL): not an error for a collection delete.
         if (isStatusError(err) && err.code === 404) continue;

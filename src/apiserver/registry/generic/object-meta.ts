@@ -41,6 +41,10 @@ export function carryUpdateMeta(obj: ApiObject, old: ApiObject): void {
   if (oldMeta.creationTimestamp) meta.creationTimestamp = oldMeta.creationTimestamp;
   if (oldMeta.deletionTimestamp) meta.deletionTimestamp = oldMeta.deletionTimestamp;
   else delete meta.deletionTimestamp;
+  // A grace period, once recorded, can only be removed by deleting the object.
+  if (oldMeta.deletionGracePeriodSeconds !== undefined && meta.deletionGracePeriodSeconds === undefined) {
+    meta.deletionGracePeriodSeconds = oldMeta.deletionGracePeriodSeconds;
+  }
 }
 
 /** Name and namespace rules every resource shares (path segment names). */

@@ -26,7 +26,7 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
 ): Promise<WriteResult<T>> {
   const decl = res.declaration;
   const isApply = type === 'apply';
-  return writeThrough(res, name, namespace, opts.dryRun, isApply, (currentStored) => {
+  return writeThrough(res, name, namespace, opts.dryRun, isApply, async (currentStored) => {
     if (!currentStored && !isApply) throw notFound(groupResource(decl), name);
     const base: ApiObject = currentStored
       ? served(decl, currentStored)
@@ -54,6 +54,9 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
       allowUnconditional: true,
       fieldManager: opts.fieldManager,
       managedFieldsDone: isApply,
+      namespace,
+      dryRun: opts.dryRun,
+      user: opts.user,
     });
   });
 }

@@ -1,11 +1,13 @@
 // The step shared by PUT and PATCH: from the current object and the client's next version,
 // compute what is stored (Kubernetes' BeforeCreate/BeforeUpdate inside GuaranteedUpdate).
 import type { ApiObject } from '../../../storage/interface.ts';
+import type { UserInfo } from '../../server/request-context.ts';
 import { conflict, invalid, notFound, type StatusCause } from '../../../machinery/status.ts';
 import { groupKind, groupResource, served, type InstalledResource } from './context.ts';
 import { carryUpdateMeta, fillCreateMeta, validateCommonMeta, validateThenCommon, validateCommonMetaUpdate } from './object-meta.ts';
 import { CONFLICT_MESSAGE } from './storage-errors.ts';
 import { recordUpdateManager } from './managed-fields.ts';
+import { admitMutating, admitValidating } from './admission-step.ts';
 
 export interface UpdateStep<S> {
   stored: S;
@@ -21,24 +23,31 @@ export interface UpdateStepOptions {
   fieldManager?: string;
   /** 'Apply' when the managed fields were already computed by server-side apply. */
   managedFieldsDone?: boolean;
+  /** For admission. */
+  namespace: string;
+  dryRun: boolean;
+  user?: UserInfo;
 }
 
-export function computeUpdate<T extends ApiObject, S extends ApiObject>(
+export async function computeUpdate<T extends ApiObject, S extends ApiObject>(
   res: InstalledResource<T, S>,
   name: string,
   currentStored: S | undefined,
   next: T,
   opts: UpdateStepOptions,
-): UpdateStep<S> {
+): Promise<UpdateStep<S>> {
   const decl = res.declaration;
   const strategy = decl.strategy;
   const gr = groupResource(decl);
+  const admission = { namespace: opts.namespace, name, dryRun: opts.dryRun, user: opts.user, object: next };
   if (!currentStored) {
     if (!opts.allowCreate) throw notFound(gr, name);
+    await admitMutating(res, { ...admission, operation: 'CREATE' });
     fillCreateMeta(next);
     strategy.prepareForCreate(next);
     const causes = validateThenCommon(strategy.validate(next), () => validateCommonMeta(next, decl.namespaced));
     if (causes.length) throw invalid(groupKind(decl), name, causes);
+    await admitValidating(res, { ...admission, operation: 'CREATE' });
     strategy.canonicalize(next);
     const warnings = strategy.warningsOnCreate(next);
     if (opts.fieldManager && !opts.managedFieldsDone) next = recordUpdateManager(next, undefined, opts.fieldManager, next.apiVersion ?? '');
@@ -55,10 +64,12 @@ export function computeUpdate<T extends ApiObject, S extends ApiObject>(
   } else if (wanted !== current.metadata.resourceVersion) {
     throw conflict(gr, name, CONFLICT_MESSAGE);
   }
+  await admitMutating(res, { ...admission, operation: 'UPDATE', oldObject: current });
   carryUpdateMeta(next, current);
   strategy.prepareForUpdate(next, current);
   const causes = uniqueCauses([...validateCommonMetaUpdate(next, current), ...strategy.validateUpdate(next, current)]);
   if (causes.length) throw invalid(groupKind(decl), name, causes);
+  await admitValidating(res, { ...admission, operation: 'UPDATE', oldObject: current });
   strategy.canonicalize(next);
   const warnings = strategy.warningsOnUpdate(next, current);
   if (opts.fieldManager && !opts.managedFieldsDone) next = recordUpdateManager(next, current, opts.fieldManager, next.apiVersion ?? '');

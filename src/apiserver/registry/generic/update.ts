@@ -1,6 +1,7 @@
 // Update (PUT): replace the object, conditionally on its resourceVersion unless the resource
 // allows unconditional updates; create it when missing if the resource allows that.
 import type { ApiObject } from '../../../storage/interface.ts';
+import { isStorageError } from '../../../storage/interface.ts';
 import { groupResource, served, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
 import { objectKey } from './keys.ts';
 import { ensureNameMatches, ensureNamespaceMatches } from './namespace-match.ts';
@@ -21,6 +22,9 @@ export async function updateObject<T extends ApiObject, S extends ApiObject>(
     allowCreate: decl.strategy.allowCreateOnUpdate,
     allowUnconditional: decl.strategy.allowUnconditionalUpdate,
     fieldManager: opts.fieldManager,
+    namespace,
+    dryRun: opts.dryRun,
+    user: opts.user,
   };
   return writeThrough(res, name, namespace, opts.dryRun, stepOptions.allowCreate, (current) =>
     computeUpdate(res, name, current, structuredClone(obj), stepOptions),
@@ -49,15 +53,37 @@ export async function writeThrough<T extends ApiObject, S extends ApiObject>(
       return { object: served(decl, out.stored), created: out.created, warnings: out.warnings };
     }
     let last: UpdateStep<S> | undefined;
+    let before: S | undefined;
     const stored = await res.store.guaranteedUpdate(key, {
       ignoreNotFound: allowCreate,
       tryUpdate: async (current) => {
+        before = current;
         last = await step(current);
         return { object: last.stored, ttlSeconds: decl.ttlSeconds?.(last.stored) };
       },
     });
-    return { object: served(decl, stored), created: last?.created ?? false, warnings: last?.warnings ?? [] };
+    const object = before && finishesDeletion(res, stored, before) ? await removeFinalized(res, key, stored) : stored;
+    return { object: served(decl, object), created: last?.created ?? false, warnings: last?.warnings ?? [] };
   } catch (err) {
     throw interpretStorageError(err, errCtx);
+  }
+}
+
+/** An update that leaves a marked object without finalizers completes its deletion. */
+function finishesDeletion<S extends ApiObject>(res: InstalledResource<any, S>, next: S, old: S): boolean {
+  if (!old.metadata.deletionTimestamp || (old.metadata.deletionGracePeriodSeconds ?? 0) !== 0) return false;
+  if ((next.metadata.finalizers ?? []).length > 0) return false;
+  const deletion = res.declaration.deletion;
+  return !deletion || !deletion.hasPendingFinalizers(res.declaration.fromStored(next));
+}
+
+/** Removes the object just written, unless someone changed it since; returns its last state. */
+async function removeFinalized<S extends ApiObject>(res: InstalledResource<any, S>, key: string, stored: S): Promise<S> {
+  try {
+    return await res.store.delete(key, { preconditions: { uid: stored.metadata.uid, resourceVersion: stored.metadata.resourceVersion } });
+  } catch (err) {
+    // Deleted or changed concurrently: whoever did that owns the outcome.
+    if (isStorageError(err, 'NotFound') || isStorageError(err, 'Conflict')) return stored;
+    throw err;
   }
 }

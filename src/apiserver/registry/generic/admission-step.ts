@@ -1,0 +1,43 @@
+// The registry's admission hook: builds the attributes of a write and runs the chain's mutating
+// phase (before the strategy) or validating phase (after the resource's own validation).
+import type { ApiObject } from '../../../storage/interface.ts';
+import type { AdmissionAttributes, AdmissionOperation } from '../../admission/types.ts';
+import type { UserInfo } from '../../server/request-context.ts';
+import type { InstalledResource } from './context.ts';
+
+export interface AdmissionInput {
+  operation: AdmissionOperation;
+  namespace: string;
+  name: string;
+  object?: ApiObject;
+  oldObject?: ApiObject;
+  dryRun: boolean;
+  user?: UserInfo;
+}
+
+export function admissionAttributes(res: InstalledResource<any, any>, input: AdmissionInput): AdmissionAttributes {
+  const decl = res.declaration;
+  const attrs: AdmissionAttributes = {
+    operation: input.operation,
+    resource: { group: decl.group, version: decl.version, resource: decl.plural },
+    subresource: res.subresource ?? '',
+    kind: { group: decl.group, version: decl.version, kind: decl.kind },
+    namespace: decl.namespaced ? input.namespace : '',
+    name: input.name,
+    dryRun: input.dryRun,
+  };
+  if (input.object) attrs.object = input.object;
+  if (input.oldObject) attrs.oldObject = input.oldObject;
+  if (input.user) attrs.userInfo = input.user;
+  return attrs;
+}
+
+/** Mutating admission: plugins may change `input.object` in place. */
+export async function admitMutating(res: InstalledResource<any, any>, input: AdmissionInput): Promise<void> {
+  if (res.admission) await res.admission.admit(admissionAttributes(res, input));
+}
+
+/** Validating admission: plugins may only refuse. */
+export async function admitValidating(res: InstalledResource<any, any>, input: AdmissionInput): Promise<void> {
+  if (res.admission) await res.admission.validate(admissionAttributes(res, input));
+}
