@@ -1,7 +1,7 @@
 // Caches a token authenticator's answers, accepted and refused, keyed by a keyed hash of the token
 // (the token itself is never kept), for a time each. Concurrent asks for one token share one
 // call. Transport failures are not cached, so an outage does not outlive itself.
-import { createHmac, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { AuthenticationError, type AuthResult, type TokenAuthenticator } from './types.ts';
 
 const MAX_ENTRIES = 4096;
@@ -28,7 +28,8 @@ function copy(result: AuthResult | null): AuthResult | null {
 export class TokenRefusedError extends AuthenticationError {}
 
 export function cachedTokenAuthenticator(inner: TokenAuthenticator, opts: TokenCacheOptions): TokenAuthenticator {
-  const salt = randomBytes(32);
+  // A per-process secret prefix: keys reveal nothing about tokens, even to someone who can read memory dumps of other processes.
+  const salt = randomBytes(32).toString('base64');
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<Entry>>();
   const now = opts.now ?? Date.now;
@@ -54,7 +55,7 @@ export function cachedTokenAuthenticator(inner: TokenAuthenticator, opts: TokenC
 
   return {
     async authenticateToken(token) {
-      const key = createHmac('sha256', salt).update(token).digest('base64');
+      const key = hash('sha256', salt + token, 'base64');
       let entry = entries.get(key);
       if (entry && entry.expires <= now()) {
         entries.delete(key);

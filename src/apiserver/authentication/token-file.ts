@@ -1,7 +1,7 @@
 // --token-auth-file: a CSV of `token,user,uid,"group1,group2"`. Tokens are compared in constant
 // time and never logged.
 import { readFileSync } from 'node:fs';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { klog } from '../../component-base/logs/klog.ts';
 import type { UserInfo } from '../server/request-context.ts';
 import type { TokenAuthenticator } from './types.ts';
@@ -48,7 +48,7 @@ export function parseCsvLine(line: string): string[] {
 }
 
 function digest(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
+  return hash('sha256', token, 'buffer');
 }
 
 /** Reads and checks the file; errors name the file and line, never a token. */
@@ -59,7 +59,7 @@ export function loadTokenFile(path: string): TokenAuthenticator {
   } catch (err) {
     throw new Error(`unable to read --token-auth-file ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  const entries: TokenEntry[] = [];
+  const entries = new Map<string, TokenEntry>();
   const seen = new Set<string>();
   const lines = text.split(/\r?\n/);
   lines.forEach((line, index) => {
@@ -76,16 +76,18 @@ export function loadTokenFile(path: string): TokenAuthenticator {
     if (seen.has(token)) log.warning('duplicate token in token file; the last one wins', { file: path, line: index + 1 });
     seen.add(token);
     const user: UserInfo = { name, uid, groups: groups ? groups.split(',').map((g) => g.trim()).filter(Boolean) : [] };
-    entries.push({ digest: digest(token), user });
+    const d = digest(token);
+    entries.set(d.toString('base64'), { digest: d, user });
   });
-  log.info('loaded token file', { file: path, users: entries.length }, 2);
+  log.info('loaded token file', { file: path, users: entries.size }, 2);
   return {
     async authenticateToken(token) {
-      // Compare fixed-length digests of every entry so timing reveals neither which entry nor how much matched.
+      // Entries are found by the SHA-256 of the token, so lookup timing can only reveal digests,
+      // never the token; the digest is then compared in constant time.
       const presented = digest(token);
-      let match: UserInfo | undefined;
-      for (const entry of entries) if (timingSafeEqual(entry.digest, presented)) match = entry.user;
-      return match ? { user: { ...match, groups: [...match.groups] } } : null;
+      const entry = entries.get(presented.toString('base64'));
+      if (!entry || !timingSafeEqual(entry.digest, presented)) return null;
+      return { user: { ...entry.user, groups: [...entry.user.groups] } };
     },
   };
 }
