@@ -2,6 +2,7 @@
 // the OpenAPI schemas of their kinds. Events of the core group and of events.orch.io share one
 // store (core v1 under /registry/events/), so both paths see the same objects.
 import type { FlagValues } from '../../options/flag.ts';
+import type { Admission } from '../../apiserver/admission/types.ts';
 import type { CoreEvent } from '../../api/core/v1/event-types.ts';
 import type { OpenApiSchemas } from '../../apiserver/endpoints/openapi/handler.ts';
 import type { InstalledResource } from '../../apiserver/registry/generic/context.ts';
@@ -20,10 +21,12 @@ export function eventTtlSeconds(values: FlagValues): number {
   return typeof ttl === 'number' ? Math.ceil(ttl / 1000) : DEFAULT_EVENT_TTL_SECONDS;
 }
 
-export function buildResources(values: FlagValues, storage: ApiserverStorage): ApiserverResources {
+/** Every resource this server serves; writes to each pass through `admission`. */
+export function buildResources(values: FlagValues, storage: ApiserverStorage, admission: Admission): ApiserverResources {
   const events = eventResources(storage.storeFor<CoreEvent>(EVENTS_STORAGE.storageResource), {
     ttlSeconds: eventTtlSeconds(values),
     storeName: storage.backendName,
   });
-  return { resources: [...events], openapi: eventsOpenApiSchemas() };
+  const resources = [...events].map((resource) => ({ ...resource, admission }));
+  return { resources, openapi: eventsOpenApiSchemas() };
 }

@@ -5,10 +5,12 @@ import { klog } from '../../component-base/logs/klog.ts';
 import { applyLoggingOptions } from '../../component-base/logs/logging-options.ts';
 import { versionInfo } from '../../component-base/version/version.ts';
 import { loadApiserverOptions } from '../../options/apiserver-command.ts';
+import { buildAdmission } from '../../apiserver/admission/build.ts';
 import { buildApiHandler } from '../../apiserver/endpoints/installer.ts';
 import { runApiserver } from '../../apiserver/server/run.ts';
 import { buildResources } from './build-resources.ts';
 import { buildStorage, type ApiserverStorage } from './build-storage.ts';
+import { IMPLICIT_NAMESPACES } from './namespace-access.ts';
 
 const log = klog('cmd/orch-apiserver');
 
@@ -31,8 +33,10 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
   try {
     applyLoggingOptions(values, featureGates);
     for (const warning of warnings) log.warning(warning);
+    // Admission reads its configuration file before storage is opened: a bad file stops the start early.
+    const admission = buildAdmission(values, { namespaces: IMPLICIT_NAMESPACES });
     storage = await buildStorage(values);
-    const { resources, openapi } = buildResources(values, storage);
+    const { resources, openapi } = buildResources(values, storage, admission);
     const apiHandler = buildApiHandler({
       resources,
       openapi,
