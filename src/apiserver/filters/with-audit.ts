@@ -50,8 +50,10 @@ function captureErrorStatus(req: Request, res: Response, audit: RequestAudit): v
 function reportResponseStarted(res: Response, onStart: (code: number) => void): void {
   let started = false;
   const hook = (name: 'writeHead' | 'write' | 'flushHeaders') => {
-    const target = res as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const original = target[name]!;
+    const target = res as unknown as Record<string, ((...args: unknown[]) => unknown) | undefined>;
+    const original = target[name];
+    // HTTP/1.1 and HTTP/2 responses do not offer the same methods: hook only what exists.
+    if (typeof original !== 'function') return;
     target[name] = function (this: Response, ...args: unknown[]) {
       if (!started && !res.headersSent) {
         started = true;
