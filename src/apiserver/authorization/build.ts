@@ -1,37 +1,101 @@
-// Builds the authorizer from --authorization-mode. Modes not built yet are refused at start-up
-// rather than approximated.
+// Builds the authorizer chain from --authorization-mode (or --authorization-config): members of
+// system:masters first, then each mode in order; the first allow or deny wins.
 import type { FlagValues } from '../../options/flag.ts';
 import { MASTERS_GROUP } from '../authentication/types.ts';
+import { loadWebhookClientConfig } from '../authentication/orchconfig-client.ts';
+import { abacAuthorizer, loadPolicyFile } from './abac.ts';
 import { alwaysAllowAuthorizer } from './always-allow.ts';
 import { alwaysDenyAuthorizer } from './always-deny.ts';
+import { loadAuthorizationConfiguration, type AuthorizerConfig } from './authorization-config.ts';
+import { nodeAuthorizer } from './node.ts';
 import { privilegedGroupsAuthorizer } from './privileged-groups.ts';
 import { anonymousPublicPathsOnly } from './public-paths.ts';
 import type { Authorizer } from './types.ts';
 import { unionAuthorizer } from './union.ts';
+import { webhookAuthorizer } from './webhook.ts';
 
-const KNOWN_NOT_IMPLEMENTED = new Set(['ABAC', 'Webhook', 'RBAC', 'Node']);
-
-/** Extra modes other packages provide (e.g. RBAC), keyed by mode name. */
+/** Modes other packages provide because they need storage (RBAC), keyed by mode name. */
 export type AuthorizerModes = Record<string, () => Authorizer>;
 
-export function buildAuthorizer(values: FlagValues, opts: { anonymousEnabled: boolean; modes?: AuthorizerModes }): Authorizer {
-  const given = values['authorization-mode'];
-  const modes = Array.isArray(given) && given.length ? given : ['AlwaysAllow'];
-  if (typeof values['authorization-config'] === 'string' && values['authorization-config'] !== '') {
-    throw new Error('--authorization-config is not implemented yet; use --authorization-mode');
+const MODES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'];
+
+function str(values: FlagValues, name: string, fallback = ''): string {
+  const v = values[name];
+  return typeof v === 'string' ? v : fallback;
+}
+
+function num(values: FlagValues, name: string, fallback: number): number {
+  const v = values[name];
+  return typeof v === 'number' ? v : fallback;
+}
+
+function buildOne(cfg: AuthorizerConfig, values: FlagValues, modes: AuthorizerModes | undefined): Authorizer {
+  const provided = modes?.[cfg.type];
+  if (provided) return provided();
+  switch (cfg.type) {
+    case 'AlwaysAllow':
+      return alwaysAllowAuthorizer();
+    case 'AlwaysDeny':
+      return alwaysDenyAuthorizer();
+    case 'Node':
+      return nodeAuthorizer();
+    case 'ABAC': {
+      const file = str(values, 'authorization-policy-file');
+      if (!file) throw new Error('--authorization-mode ABAC requires --authorization-policy-file');
+      return abacAuthorizer(loadPolicyFile(file));
+    }
+    case 'Webhook': {
+      if (cfg.webhook) {
+        const w = cfg.webhook;
+        return webhookAuthorizer({
+          client: loadWebhookClientConfig(w.kubeConfigFile, `--authorization-config webhook ${JSON.stringify(cfg.name)}`),
+          version: w.version,
+          authorizedTTLms: w.authorizedTTLms,
+          unauthorizedTTLms: w.unauthorizedTTLms,
+          timeoutMs: w.timeoutMs,
+          failureDecision: w.failureDecision,
+          name: cfg.name,
+        });
+      }
+      const file = str(values, 'authorization-webhook-config-file');
+      if (!file) throw new Error('--authorization-mode Webhook requires --authorization-webhook-config-file');
+      const version = str(values, 'authorization-webhook-version', 'v1beta1');
+      if (version !== 'v1' && version !== 'v1beta1') throw new Error(`--authorization-webhook-version: invalid version ${JSON.stringify(version)}, allowed: v1, v1beta1`);
+      return webhookAuthorizer({
+        client: loadWebhookClientConfig(file, '--authorization-webhook-config-file'),
+        version,
+        authorizedTTLms: num(values, 'authorization-webhook-cache-authorized-ttl', 5 * 60_000),
+        unauthorizedTTLms: num(values, 'authorization-webhook-cache-unauthorized-ttl', 30_000),
+      });
+    }
+    case 'RBAC':
+      throw new Error('--authorization-mode RBAC needs the RBAC resources, which this server was built without');
+    default:
+      throw new Error(`--authorization-mode: unknown authorization mode ${JSON.stringify(cfg.type)} (want ${MODES.join(', ')})`);
   }
-  const steps: Authorizer[] = [privilegedGroupsAuthorizer([MASTERS_GROUP])];
-  if (opts.anonymousEnabled) steps.push(anonymousPublicPathsOnly());
+}
+
+/** The configured chain, from the structured file or the mode list. */
+export function authorizerConfigs(values: FlagValues): AuthorizerConfig[] {
+  const file = str(values, 'authorization-config');
+  if (file) return loadAuthorizationConfiguration(file);
+  const given = values['authorization-mode'];
+  const modes = Array.isArray(given) && given.length ? given : typeof given === 'string' && given ? given.split(',') : ['AlwaysAllow'];
   const seen = new Set<string>();
-  for (const mode of modes) {
+  return modes.map((mode) => {
     if (seen.has(mode)) throw new Error(`--authorization-mode: mode ${mode} given more than once`);
     seen.add(mode);
-    const extra = opts.modes?.[mode];
-    if (extra) steps.push(extra());
-    else if (mode === 'AlwaysAllow') steps.push(alwaysAllowAuthorizer());
-    else if (mode === 'AlwaysDeny') steps.push(alwaysDenyAuthorizer());
-    else if (KNOWN_NOT_IMPLEMENTED.has(mode)) throw new Error(`--authorization-mode ${mode} is not implemented yet; use AlwaysAllow or AlwaysDeny`);
-    else throw new Error(`--authorization-mode: unknown authorization mode ${JSON.stringify(mode)} (want AlwaysAllow, AlwaysDeny, ABAC, Webhook, RBAC or Node)`);
-  }
+    if (!MODES.includes(mode)) throw new Error(`--authorization-mode: unknown authorization mode ${JSON.stringify(mode)} (want ${MODES.join(', ')})`);
+    return { type: mode, name: mode.toLowerCase() };
+  });
+}
+
+export function buildAuthorizer(values: FlagValues, opts: { anonymousEnabled: boolean; modes?: AuthorizerModes }): Authorizer {
+  const configs = authorizerConfigs(values);
+  const steps: Authorizer[] = [privilegedGroupsAuthorizer([MASTERS_GROUP])];
+  // Kubernetes turns anonymous authentication off when AlwaysAllow is configured; here anonymous
+  // users of such a chain reach only the public health and version paths.
+  if (opts.anonymousEnabled && configs.some((c) => c.type === 'AlwaysAllow')) steps.push(anonymousPublicPathsOnly());
+  for (const cfg of configs) steps.push(buildOne(cfg, values, opts.modes));
   return unionAuthorizer(steps);
 }

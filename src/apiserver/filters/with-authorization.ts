@@ -5,6 +5,7 @@ import { klog } from '../../component-base/logs/klog.ts';
 import type { Attributes, Authorizer } from '../authorization/types.ts';
 import { requestContext, type Handler, type Request } from '../server/request-context.ts';
 import { writeStatus } from '../server/responses.ts';
+import { canonicalGroup } from '../registry/generic/alias.ts';
 
 const log = klog('filters/authorization');
 
@@ -18,7 +19,8 @@ export function attributesFor(req: Request): Attributes {
     isResourceRequest: info?.isResourceRequest ?? false,
     path: info?.path ?? req.url ?? '/',
     namespace: info?.namespace ?? '',
-    apiGroup: info?.apiGroup ?? '',
+    // A group served under its Kubernetes name too is authorized as the orch.io group.
+    apiGroup: canonicalGroup(info?.apiGroup ?? ''),
     apiVersion: info?.apiVersion ?? '',
     resource: info?.resource ?? '',
     subresource: info?.subresource ?? '',

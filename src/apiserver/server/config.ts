@@ -49,8 +49,18 @@ export interface ServerDeps {
   serviceAccountGetter?: ServiceAccountGetter;
   /** Authorization modes provided by other packages (e.g. RBAC), by mode name. */
   authorizationModes?: AuthorizerModes;
+  /** Receives the built authenticator and authorizer (the review APIs and RBAC escalation checks run them). */
+  onAuthBuilt?: (auth: BuiltAuth) => void;
   /** Directory /logs serves; /var/log by default. */
   logDir?: string;
+}
+
+/** What the access review APIs need from the configured server. */
+export interface BuiltAuth {
+  authenticator: RequestAuthenticator;
+  authorizer: Authorizer;
+  /** --api-audiences (TokenReview answers with them when the request names none). */
+  apiAudiences: string[];
 }
 
 declare const completed: unique symbol;
@@ -168,6 +178,7 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
   // The handshake asks for a client certificate only when some authenticator can verify one.
   if (authn.clientCA) tls.clientCA = authn.clientCA;
   const authorizer = buildAuthorizer(values, { anonymousEnabled, modes: deps.authorizationModes });
+  deps.onAuthBuilt?.({ authenticator, authorizer, apiAudiences: authn.apiAudiences });
 
   const versionInfo = deps.versionInfo ?? { major: '1', minor: '35', gitVersion: 'v1.35.0' };
   const allowLabels = values['allow-metric-labels'];

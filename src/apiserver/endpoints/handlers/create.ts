@@ -8,6 +8,9 @@ export async function handleCreate(scope: Scope): Promise<void> {
   const choice = negotiateOutput(scope.req.headers.accept, [], { kind: protobufKind(scope) });
   const opts = parseWriteOptions(scope, 'CreateOptions');
   const { obj, warnings } = await readObjectBody(scope, opts.fieldValidation);
-  const out = await createObject(scope.resource, obj, requestNamespace(scope), opts);
+  const virtual = scope.resource.virtualCreate;
+  const out = virtual
+    ? { object: await virtual(obj, { user: opts.user ?? { name: '', groups: [] }, namespace: requestNamespace(scope), dryRun: opts.dryRun }), warnings: [] }
+    : await createObject(scope.resource, obj, requestNamespace(scope), opts);
   await writeObject(scope.req, scope.res, 201, out.object, choice, [...warnings, ...out.warnings]);
 }

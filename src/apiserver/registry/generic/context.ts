@@ -3,14 +3,6 @@ import type { ApiObject, Store } from '../../../storage/interface.ts';
 import type { GroupResource } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../resource.ts';
 import { apiVersionOf } from '../resource.ts';
-import type { UserInfo } from '../../server/request-context.ts';
-
-/** Who writes, where: what per-request checks of a resource are given. */
-export interface WriteContext {
-  user: UserInfo;
-  /** The request's namespace ("" for cluster-scoped resources). */
-  namespace: string;
-}
 import type { Admission } from '../../admission/types.ts';
 import type { UserInfo } from '../../server/request-context.ts';
 
@@ -24,6 +16,8 @@ export interface InstalledResource<T extends ApiObject = ApiObject, S extends Ap
   admission?: Admission;
   /** Set when this entry serves a subresource of the declaration (status, finalize). */
   subresource?: string;
+  /** A create-only resource computed from the request and never stored (access reviews): POST answers what this returns. */
+  virtualCreate?: (obj: T, ctx: { user: UserInfo; namespace: string; dryRun: boolean }) => Promise<T>;
 }
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
