@@ -11,6 +11,8 @@ export interface TestCA {
   keyPem: string;
   /** Issues a certificate for `subject` ("CN=alice, O=dev"). */
   issue(subject: string, opts?: IssueOptions): Promise<{ certPem: string; keyPem: string }>;
+  /** The signing key and name, for intermediates. */
+  signer: { key: webcrypto.CryptoKey; name: string };
 }
 
 export interface IssueOptions {
@@ -43,22 +45,21 @@ async function keyPair(): Promise<webcrypto.CryptoKeyPair> {
 export const CLIENT_AUTH = '1.3.6.1.5.5.7.3.2';
 export const SERVER_AUTH = '1.3.6.1.5.5.7.3.1';
 
-export async function createTestCA(name = 'test-ca'): Promise<TestCA> {
+/** A root CA, or an intermediate signed by `parent`. */
+export async function createTestCA(name = 'test-ca', parent?: TestCA): Promise<TestCA> {
   const x = await x509();
   const caKeys = await keyPair();
   const now = Date.now();
-  const ca = await x.X509CertificateGenerator.createSelfSigned(
-    {
-      name: `CN=${name}`,
-      notBefore: new Date(now - HOUR),
-      notAfter: new Date(now + 24 * HOUR),
-      signingAlgorithm: ALG,
-      keys: caKeys as never,
-      extensions: [new x.BasicConstraintsExtension(true, undefined, true), new x.KeyUsagesExtension(x.KeyUsageFlags.keyCertSign | x.KeyUsageFlags.digitalSignature, true)],
-    },
-    webcrypto as never,
-  );
+  const caExtensions = [new x.BasicConstraintsExtension(true, undefined, true), new x.KeyUsagesExtension(x.KeyUsageFlags.keyCertSign | x.KeyUsageFlags.digitalSignature, true)];
+  const validity = { notBefore: new Date(now - HOUR), notAfter: new Date(now + 24 * HOUR), signingAlgorithm: ALG };
+  const ca = parent
+    ? await x.X509CertificateGenerator.create(
+        { ...validity, subject: `CN=${name}`, issuer: parent.signer.name, publicKey: caKeys.publicKey as never, signingKey: parent.signer.key as never, extensions: caExtensions },
+        webcrypto as never,
+      )
+    : await x.X509CertificateGenerator.createSelfSigned({ ...validity, name: `CN=${name}`, keys: caKeys as never, extensions: caExtensions }, webcrypto as never);
   return {
+    signer: { key: caKeys.privateKey, name: ca.subject },
     certPem: ca.toString('pem') + '\n',
     keyPem: pem('PRIVATE KEY', await webcrypto.subtle.exportKey('pkcs8', caKeys.privateKey)),
     async issue(subject, opts = {}) {
