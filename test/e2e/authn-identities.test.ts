@@ -149,6 +149,14 @@ test('client certificates: CommonName and Organizations; another CA, an expired 
   assert.equal(withToken.body.user.name, 'alice', 'a refused certificate does not spoil a good token');
 });
 
+test('client certificates: the UID attribute of the subject is the user\'s UID', async () => {
+  const withUid = await clientCA.issue('CN=uma, 1.3.6.1.4.1.57683.2=uid-uma');
+  const r = await whoami({ cert: withUid });
+  assert.equal(r.status, 200);
+  assert.equal(r.body.user.name, 'uma');
+  assert.equal(r.body.user.uid, 'uid-uma');
+});
+
 test('client certificates over HTTP/2 name the user too', async () => {
   const good = await clientCA.issue('CN=dave');
   const session = h2Connect(server.url, { ca: serverCA(), cert: good.certPem, key: good.keyPem });

@@ -23,13 +23,13 @@ const asked: Attributes[] = [];
 
 before(async () => {
   open = await startTestApiserver({}, { apiHandler: echoUser });
-  // A mode that lets alice impersonate only the user "bob" and the group "dev", and everyone do everything else.
+  // Standing in for RBAC: a mode that lets alice impersonate only the user "bob" and the group "dev", and everyone do everything else.
   guarded = await startTestApiserver(
-    { 'authorization-mode': ['Guard'], 'token-auth-file': aliceTokenFile() },
+    { 'authorization-mode': ['RBAC'], 'token-auth-file': aliceTokenFile() },
     {
       apiHandler: echoUser,
       authorizationModes: {
-        Guard: () => ({
+        RBAC: () => ({
           authorize(attrs) {
             if (attrs.verb !== 'impersonate') return { decision: 'allow', reason: '' };
             asked.push(attrs);

@@ -13,7 +13,7 @@ import { oidcConfigFromFlags } from './oidc-flags.ts';
 import { loadWebhookClientConfig } from './orchconfig-client.ts';
 import { requestHeaderAuthenticator } from './request-header.ts';
 import { LEGACY_ISSUER, serviceAccountTokenAuthenticator, type ServiceAccountGetter } from './service-account.ts';
-import { loadVerificationKeys } from './service-account-keys.ts';
+import { loadVerificationKeys, type VerificationKey } from './service-account-keys.ts';
 import { cachedTokenAuthenticator } from './token-cache.ts';
 import { loadTokenFile } from './token-file.ts';
 import type { RequestAuthenticator, TokenAuthenticator } from './types.ts';
@@ -31,6 +31,8 @@ export interface AuthenticationDeps {
   /** Storage behind --service-account-lookup, once service accounts are served. */
   serviceAccountGetter?: ServiceAccountGetter;
   featureGates?: { enabled(name: string): boolean };
+  /** The serving key (generated when no --tls-private-key-file is given): the last fallback for service account keys. */
+  servingKeyFile?: string;
 }
 
 export interface AuthenticationConfig {
@@ -58,12 +60,23 @@ function gate(deps: AuthenticationDeps, name: string, byDefault: boolean): boole
   return deps.featureGates ? deps.featureGates.enabled(name) : byDefault;
 }
 
+/** The keys that verify service account tokens: the key files, else the serving key when it is RSA or ECDSA. */
+function serviceAccountKeys(values: FlagValues, deps: AuthenticationDeps): VerificationKey[] {
+  const keyFiles = list(values, 'service-account-key-file');
+  if (keyFiles.length) return loadVerificationKeys(keyFiles, '--service-account-key-file');
+  const servingKey = str(values, 'tls-private-key-file') || deps.servingKeyFile || '';
+  if (!servingKey) return [];
+  try {
+    return loadVerificationKeys([servingKey], '--tls-private-key-file');
+  } catch (err) {
+    log.warning('No usable TLS key, service account token authentication disabled', { err: (err as Error).message });
+    return [];
+  }
+}
+
 function serviceAccountAuthenticators(values: FlagValues, deps: AuthenticationDeps, apiAudiences: string[]): TokenAuthenticator[] {
-  let keyFiles = list(values, 'service-account-key-file');
-  if (keyFiles.length === 0 && str(values, 'tls-private-key-file')) keyFiles = [str(values, 'tls-private-key-file')];
-  if (keyFiles.length === 0) return [];
-  const flag = list(values, 'service-account-key-file').length ? '--service-account-key-file' : '--tls-private-key-file';
-  const keys = loadVerificationKeys(keyFiles, flag);
+  const keys = serviceAccountKeys(values, deps);
+  if (keys.length === 0) return [];
   const lookup = values['service-account-lookup'] !== false;
   const getter = lookup ? deps.serviceAccountGetter : undefined;
   if (lookup && !getter) log.info('--service-account-lookup is on but service accounts are not stored yet: tokens are checked by signature and claims only');

@@ -173,7 +173,7 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
     throw new Error('--max-requests-inflight plus --max-mutating-requests-inflight must be positive when --enable-priority-and-fairness is true');
   }
 
-  const authn = buildAuthenticator(values, deps);
+  const authn = buildAuthenticator(values, { ...deps, servingKeyFile: servingCert.keyFile });
   const { authenticator, anonymousEnabled } = authn;
   // The handshake asks for a client certificate only when some authenticator can verify one.
   if (authn.clientCA) tls.clientCA = authn.clientCA;
