@@ -18,6 +18,7 @@ import { handleUpdate } from './handlers/update.ts';
 import { handlePatch } from './handlers/patch.ts';
 import { handleDelete } from './handlers/delete.ts';
 import { handleDeleteCollection } from './handlers/delete-collection.ts';
+import { subresourceOf } from './subresources.ts';
 
 export type { InstalledResource } from '../registry/generic/context.ts';
 
@@ -75,8 +76,9 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
       if (!info) throw internalError('no request info on the request');
       const path = info.path.length > 1 ? info.path.replace(/\/+$/, '') : info.path;
       if (!info.isResourceRequest) return await serveNonResource(req, res, path);
-      const resource = byPath.get(`${info.apiPrefix}/${info.apiGroup}/${info.apiVersion}/${info.resource}`);
-      if (!resource || info.subresource) throw pathNotFound();
+      const parent = byPath.get(`${info.apiPrefix}/${info.apiGroup}/${info.apiVersion}/${info.resource}`);
+      const resource = parent && info.subresource ? subresourceOf(parent, info.subresource) : parent;
+      if (!resource) throw pathNotFound();
       const decl = resource.declaration;
       const verb = info.verb as Verb;
       const handler = HANDLERS[verb] as VerbHandler | undefined;

@@ -1,0 +1,19 @@
+// A subresource (status, finalize) is served as its parent resource with the subresource's own
+// strategy and verbs; admission sees the subresource name.
+import type { InstalledResource } from '../registry/generic/context.ts';
+
+const derived = new WeakMap<InstalledResource<any, any>, Map<string, InstalledResource<any, any>>>();
+
+/** The installed form of `parent`'s subresource, or undefined when it has no such subresource. */
+export function subresourceOf(parent: InstalledResource<any, any>, name: string): InstalledResource<any, any> | undefined {
+  const sub = parent.declaration.subresources?.[name];
+  if (!sub) return undefined;
+  let byName = derived.get(parent);
+  if (!byName) derived.set(parent, (byName = new Map()));
+  let out = byName.get(name);
+  if (!out) {
+    out = { ...parent, subresource: name, declaration: { ...parent.declaration, strategy: sub.strategy, verbs: sub.verbs } };
+    byName.set(name, out);
+  }
+  return out;
+}
