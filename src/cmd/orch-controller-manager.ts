@@ -1,0 +1,64 @@
+// orch-controller-manager: parse and validate the options, then run the controller manager until
+// SIGTERM or SIGINT (a second signal exits at once) or until leadership is lost. Composition only.
+import { klog } from '../component-base/logs/klog.ts';
+import { applyLoggingOptions, flushLogs } from '../component-base/logs/logging-options.ts';
+import { loadControllerManagerOptions } from '../options/controllermanager-command.ts';
+import { runControllerManager } from '../controllermanager/app/run.ts';
+
+const log = klog('cmd/orch-controller-manager');
+
+export interface CommandIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export interface ControllerManagerMainDeps {
+  /** Aborting it begins a clean shutdown. */
+  shutdown: AbortSignal;
+  onServing?(port: number): void;
+}
+
+/** Runs orch-controller-manager with its arguments (without the program name); settles with the exit code. */
+export async function controllerManagerMain(argv: string[], io: CommandIO, deps: ControllerManagerMainDeps): Promise<number> {
+  const loaded = loadControllerManagerOptions(argv);
+  if (loaded.kind === 'exit') {
+    io.stdout(loaded.stdout);
+    io.stderr(loaded.stderr);
+    return loaded.code;
+  }
+  try {
+    applyLoggingOptions(loaded.values, loaded.featureGates);
+    for (const warning of loaded.warnings) log.warning(warning);
+    const code = await runControllerManager(loaded.values, { shutdown: deps.shutdown, onServing: deps.onServing });
+    log.info('Exiting', { code });
+    flushLogs();
+    return code;
+  } catch (err) {
+    io.stderr(`Error: ${oneLine(err)}\n`);
+    return 1;
+  }
+}
+
+function oneLine(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+if (import.meta.main) {
+  const shutdown = new AbortController();
+  let signalled = false;
+  const onSignal = () => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    shutdown.abort();
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  const io: CommandIO = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
+  // A daemon lives until told to stop, even while nothing else is pending (no HTTPS, controllers idle).
+  const keepAlive = setInterval(() => {}, 1 << 30);
+  process.exitCode = await controllerManagerMain(process.argv.slice(2), io, { shutdown: shutdown.signal });
+  clearInterval(keepAlive);
+  process.off('SIGTERM', onSignal);
+  process.off('SIGINT', onSignal);
+}

@@ -1,0 +1,69 @@
+// Starts the enabled controllers, staggered by --controller-start-interval (jittered up to twice
+// it, as Kubernetes does), and stops them when leadership or the process ends, waiting up to
+// --controller-shutdown-timeout. No controller is implemented yet: each enabled name is a seam that
+// waits, logging once whether its API is missing or its implementation is.
+import { klog } from '../../component-base/logs/klog.ts';
+import { sleep, type Clock, type TimerHandle } from '../../client/clock/clock.ts';
+import type { ControllerDescriptor } from './controllers.ts';
+
+const log = klog('controllermanager/controllers');
+
+/** What a running controller gets. */
+export interface ControllerContext {
+  signal: AbortSignal;
+  /** True when the server serves every resource the controller needs. */
+  apiAvailable(): Promise<boolean>;
+}
+
+/** A controller implementation: runs until its signal aborts. */
+export type ControllerRun = (ctx: ControllerContext) => Promise<void>;
+
+export interface RunControllersOptions {
+  controllers: readonly ControllerDescriptor[];
+  /** Implementations by controller name; names without one are seams. */
+  implementations: Readonly<Record<string, ControllerRun>>;
+  servesResources(controller: ControllerDescriptor, signal: AbortSignal): Promise<boolean>;
+  startIntervalMs: number;
+  shutdownTimeoutMs: number;
+  clock: Clock;
+  random?: () => number;
+}
+
+/** Runs the controllers until the signal aborts; resolves when they stopped or the shutdown timeout passed. */
+export async function runControllers(signal: AbortSignal, opts: RunControllersOptions): Promise<void> {
+  const running: Promise<void>[] = [];
+  const random = opts.random ?? Math.random;
+  for (const controller of opts.controllers) {
+    if (signal.aborted) break;
+    const ctx: ControllerContext = { signal, apiAvailable: () => opts.servesResources(controller, signal) };
+    const implementation = opts.implementations[controller.name] ?? seam(controller);
+    log.info('Starting controller', { controller: controller.name }, 1);
+    running.push(implementation(ctx).catch((err) => log.error('Controller failed', { controller: controller.name, err })));
+    if (opts.startIntervalMs > 0) {
+      await sleep(opts.clock, opts.startIntervalMs * (1 + random()), signal).catch(() => undefined);
+    }
+  }
+  log.info('Started controllers', { count: running.length });
+  await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+  // The timer is cancelled once the controllers are done, so it cannot hold the process open.
+  let timer: TimerHandle | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => (timer = opts.clock.setTimer(() => resolve('timeout'), opts.shutdownTimeoutMs)));
+  const outcome = await Promise.race([Promise.all(running).then(() => 'done' as const), timeout]);
+  timer?.cancel();
+  if (outcome === 'timeout') {
+    log.warning('Controllers did not stop within --controller-shutdown-timeout', { timeout: `${opts.shutdownTimeoutMs}ms` });
+  } else {
+    log.info('Controllers stopped', { count: running.length }, 1);
+  }
+}
+
+/** A controller not written yet: says once why it does nothing, then waits for the end. */
+function seam(controller: ControllerDescriptor): ControllerRun {
+  return async (ctx) => {
+    const served = await ctx.apiAvailable().catch(() => false);
+    const needs = controller.requires.map((r) => `${r.resource}${r.group ? `.${r.group}` : ''}/${r.version}`).join(', ');
+    if (!served) log.info('Controller is waiting for its API: the server does not serve it yet', { controller: controller.name, needs });
+    else log.info('Controller is not implemented yet', { controller: controller.name });
+    await new Promise<void>((resolve) => (ctx.signal.aborted ? resolve() : ctx.signal.addEventListener('abort', () => resolve(), { once: true })));
+  };
+}

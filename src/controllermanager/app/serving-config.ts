@@ -1,0 +1,76 @@
+// The controller manager's HTTPS settings from its options: port (0: no HTTPS), bind address, the
+// serving certificate (given, or self-signed: kept in --cert-dir when set, in memory otherwise, as
+// Kubernetes does), SNI certificates, TLS versions and suites, HTTP/2, the always-allowed paths.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FlagValues } from '../../options/flag.ts';
+import { klog } from '../../component-base/logs/klog.ts';
+import { loadCertKeyPair } from '../../component-base/certs/load.ts';
+import { generateSelfSignedCertKey, type CertKeyPair } from '../../component-base/certs/self-signed.ts';
+import { loadNamedCertKeys, type NamedCertKey } from '../../component-base/certs/sni.ts';
+import { buildTlsSettings, type TlsSettings } from '../../component-base/serving/tls-options.ts';
+
+const log = klog('controllermanager/serving');
+
+export interface ServingConfig {
+  port: number;
+  bindAddress: string;
+  pair: CertKeyPair;
+  sniCerts: NamedCertKey[];
+  tls: TlsSettings;
+  http2: boolean;
+  http2MaxStreams: number;
+  permitPortSharing: boolean;
+  alwaysAllowPaths: string[];
+  profiling: boolean;
+}
+
+const str = (values: FlagValues, name: string): string => (typeof values[name] === 'string' ? (values[name] as string) : '');
+const list = (values: FlagValues, name: string): string[] => (Array.isArray(values[name]) ? (values[name] as string[]) : []);
+
+/** undefined when --secure-port is 0: no HTTPS at all. */
+export async function completeServing(values: FlagValues): Promise<ServingConfig | undefined> {
+  const port = typeof values['secure-port'] === 'number' ? values['secure-port'] : 10257;
+  if (port === 0) return undefined;
+  const bindAddress = str(values, 'bind-address') || '0.0.0.0';
+  return {
+    port,
+    bindAddress,
+    pair: await servingPair(values, bindAddress),
+    sniCerts: loadNamedCertKeys(list(values, 'tls-sni-cert-key')),
+    tls: buildTlsSettings(str(values, 'tls-min-version') || undefined, list(values, 'tls-cipher-suites')),
+    http2: values['disable-http2-serving'] !== true,
+    http2MaxStreams: typeof values['http2-max-streams-per-connection'] === 'number' ? values['http2-max-streams-per-connection'] : 0,
+    permitPortSharing: values['permit-port-sharing'] === true,
+    alwaysAllowPaths: list(values, 'authorization-always-allow-paths'),
+    profiling: values['profiling'] !== false,
+  };
+}
+
+async function servingPair(values: FlagValues, bindAddress: string): Promise<CertKeyPair> {
+  const certFile = str(values, 'tls-cert-file');
+  const keyFile = str(values, 'tls-private-key-file');
+  if (certFile && keyFile) return loadCertKeyPair(certFile, keyFile);
+  const alternates = ['127.0.0.1', ...(bindAddress && bindAddress !== '0.0.0.0' && bindAddress !== '::' ? [bindAddress] : [])];
+  const certDir = str(values, 'cert-dir');
+  if (!certDir) {
+    const { cert, key } = await generateSelfSignedCertKey('localhost', alternates);
+    log.info('Generated a self-signed serving certificate in memory (no --cert-dir)', undefined, 1);
+    return { certFile: '', keyFile: '', cert, key };
+  }
+  const pairCert = join(certDir, 'orch-controller-manager.crt');
+  const pairKey = join(certDir, 'orch-controller-manager.key');
+  if (existsSync(pairCert) && existsSync(pairKey)) {
+    return { certFile: pairCert, keyFile: pairKey, cert: readFileSync(pairCert, 'utf8'), key: readFileSync(pairKey, 'utf8') };
+  }
+  const { cert, key } = await generateSelfSignedCertKey('localhost', alternates);
+  try {
+    mkdirSync(certDir, { recursive: true, mode: 0o755 });
+    writeFileSync(pairCert, cert, { mode: 0o644 });
+    writeFileSync(pairKey, key, { mode: 0o600 });
+  } catch (err) {
+    throw new Error(`unable to write a self-signed serving certificate to --cert-dir ${certDir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  log.info('Generated self-signed cert', { certFile: pairCert, keyFile: pairKey });
+  return { certFile: pairCert, keyFile: pairKey, cert, key };
+}
