@@ -209,11 +209,11 @@ interface TlsPaths {
 
 const ecdsa = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
 
-async function keyPair(): Promise<CryptoKeyPair> {
-  return webcrypto.subtle.generateKey(ecdsa, true, ['sign', 'verify']) as Promise<CryptoKeyPair>;
+async function keyPair(): Promise<webcrypto.CryptoKeyPair> {
+  return webcrypto.subtle.generateKey(ecdsa, true, ['sign', 'verify']) as Promise<webcrypto.CryptoKeyPair>;
 }
 
-async function privateKeyPem(key: CryptoKey): Promise<string> {
+async function privateKeyPem(key: webcrypto.CryptoKey): Promise<string> {
   const der = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', key));
   const body = der.toString('base64').match(/.{1,64}/g)?.join('\n') ?? '';
   return `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`;
@@ -221,7 +221,7 @@ async function privateKeyPem(key: CryptoKey): Promise<string> {
 
 /** A CA, a server certificate for 127.0.0.1/localhost and a client certificate, as PEM files. */
 async function writeTlsFiles(dir: string): Promise<TlsPaths> {
-  x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+  x509.cryptoProvider.set(webcrypto as never);
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(Date.now() + 24 * 3600_000);
   const caKeys = await keyPair();
