@@ -24,6 +24,3 @@ export const CREDENTIAL_ID_KEY = 'authentication.orch.io/credential-id';
 
 /** A credential was presented and is not valid: the request is answered 401. */
 export class AuthenticationError extends Error {}
-
-/** A token authenticator that reports a refusal for every token it is asked about. */
-export type TokenAuthenticatorFn = TokenAuthenticator['authenticateToken'];
