@@ -10,5 +10,8 @@ if (import.meta.main) {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
   };
-  process.exitCode = await apiserverMain(process.argv.slice(2), io);
+  const code = await apiserverMain(process.argv.slice(2), io);
+  // Shutdown is complete and storage closed: leave now rather than wait for client libraries'
+  // idle timers (the etcd client keeps some for half a minute).
+  process.exit(code);
 }
