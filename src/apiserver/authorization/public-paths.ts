@@ -4,7 +4,9 @@
 import { UNAUTHENTICATED_GROUP } from '../authentication/types.ts';
 import type { Authorizer } from './types.ts';
 
-const PUBLIC_PATHS = ['/healthz', '/livez', '/readyz', '/version'];
+// Service account issuer discovery is public too (system:service-account-issuer-discovery), so
+// relying parties can fetch the keys that verify tokens; it is 404 where it is not served.
+const PUBLIC_PATHS = ['/healthz', '/livez', '/readyz', '/version', '/.well-known/openid-configuration', '/openid/v1/jwks'];
 
 export function isPublicInfoPath(path: string): boolean {
   return PUBLIC_PATHS.some((p) => path === p || path === `${p}/` || path.startsWith(`${p}/`));

@@ -53,6 +53,13 @@ export interface ServerDeps {
   onAuthBuilt?: (auth: BuiltAuth) => void;
   /** Directory /logs serves; /var/log by default. */
   logDir?: string;
+  /** Non-resource paths served by other packages (service account issuer discovery), by exact path. */
+  nonResourcePaths?: NonResourcePath[];
+}
+
+export interface NonResourcePath {
+  path: string;
+  handler: Handler;
 }
 
 /** What the access review APIs need from the configured server. */
@@ -105,6 +112,7 @@ export interface CompletedConfig {
   readonly logDir: string;
   readonly versionInfo: Record<string, string>;
   readonly apiHandler?: Handler;
+  readonly nonResourcePaths: NonResourcePath[];
 }
 
 function str(values: FlagValues, name: string, fallback = ''): string {
@@ -230,6 +238,7 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
     logDir: deps.logDir ?? '/var/log',
     versionInfo,
     apiHandler: deps.apiHandler,
+    nonResourcePaths: [...(deps.nonResourcePaths ?? [])],
   };
   return config as unknown as CompletedConfig;
 }

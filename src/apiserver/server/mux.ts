@@ -10,9 +10,12 @@ import { requestContext, type Handler } from './request-context.ts';
 import { serveLogs } from './logs-handler.ts';
 import { writeJson, writeStatus, writeText } from './responses.ts';
 import { requestURL } from '../filters/with-request-info.ts';
+import type { NonResourcePath } from './config.ts';
 
 export interface MuxDeps {
   apiHandler?: Handler;
+  /** Exact paths served by other packages. */
+  nonResourcePaths?: NonResourcePath[];
   healthz: () => HealthCheck[];
   livez: () => HealthCheck[];
   readyz: () => HealthCheck[];
@@ -31,6 +34,7 @@ export function rootPaths(deps: MuxDeps): string[] {
   for (const c of deps.readyz()) paths.push(`/readyz/${c.name}`);
   if (deps.profiling) paths.push('/debug/pprof');
   if (deps.logDir) paths.push('/logs');
+  for (const p of deps.nonResourcePaths ?? []) paths.push(p.path);
   return [...new Set(paths)].sort();
 }
 
@@ -40,6 +44,8 @@ export function createMux(deps: MuxDeps): Handler {
     const path = requestContext(req).requestInfo?.path ?? url.pathname;
     const query = url.searchParams;
     if (API_PATH.test(path) && deps.apiHandler) return deps.apiHandler(req, res);
+    const extra = deps.nonResourcePaths?.find((p) => p.path === path);
+    if (extra) return extra.handler(req, res);
     if (await serveHealth('healthz', deps.healthz, req, res, path, query)) return;
     if (await serveHealth('livez', deps.livez, req, res, path, query)) return;
     if (await serveHealth('readyz', deps.readyz, req, res, path, query)) return;

@@ -65,6 +65,7 @@ export function createServer(config: CompletedConfig): ApiServer {
 
   const mux = createMux({
     apiHandler: config.apiHandler,
+    nonResourcePaths: config.nonResourcePaths,
     healthz: () => healthz,
     livez: () => livez,
     readyz: () => readyz,

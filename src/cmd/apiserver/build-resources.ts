@@ -9,10 +9,15 @@ import type { InstalledResource } from '../../apiserver/registry/generic/context
 import { DEFAULT_EVENT_TTL_SECONDS, EVENTS_STORAGE } from '../../apiserver/registry/events/declaration-common.ts';
 import { eventResources, eventsOpenApiSchemas } from '../../apiserver/registry/events/declarations.ts';
 import type { ApiserverStorage } from './build-storage.ts';
+import { coreResources, type CoreResources } from './core-resources.ts';
+import { secretsDeclaration } from '../../apiserver/registry/core/secrets/declaration.ts';
+import { serviceAccountsDeclaration } from '../../apiserver/registry/core/serviceaccounts/declaration.ts';
 
 export interface ApiserverResources {
   resources: InstalledResource<any, any>[];
   openapi: OpenApiSchemas;
+  /** Namespaces, config maps and leases without admission, for the server's own writes. */
+  core: CoreResources;
 }
 
 /** --event-ttl (milliseconds) in whole seconds; 0 keeps events forever. */
@@ -27,6 +32,12 @@ export function buildResources(values: FlagValues, storage: ApiserverStorage, ad
     ttlSeconds: eventTtlSeconds(values),
     storeName: storage.backendName,
   });
-  const resources = [...events].map((resource) => ({ ...resource, admission }));
-  return { resources, openapi: eventsOpenApiSchemas() };
+  const core = [secretsDeclaration(), serviceAccountsDeclaration()].map((declaration) => ({
+    declaration,
+    store: storage.storeFor(declaration.storageResource),
+    storeName: storage.backendName,
+  }));
+  const coreKinds = coreResources(storage);
+  const resources = [...events, ...core, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
+  return { resources, openapi: eventsOpenApiSchemas(), core: coreKinds };
 }

@@ -10,7 +10,9 @@ import { buildApiHandler } from '../../apiserver/endpoints/installer.ts';
 import { runApiserver } from '../../apiserver/server/run.ts';
 import { buildResources } from './build-resources.ts';
 import { buildStorage, type ApiserverStorage } from './build-storage.ts';
-import { IMPLICIT_NAMESPACES } from './namespace-access.ts';
+import { namespaceAccess } from '../../apiserver/registry/core/namespaces/access.ts';
+import { corePostStartHooks, type CoreResources } from './core-resources.ts';
+import { buildServiceAccounts } from './build-service-accounts.ts';
 
 const log = klog('cmd/orch-apiserver');
 
@@ -34,10 +36,15 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     applyLoggingOptions(values, featureGates);
     for (const warning of warnings) log.warning(warning);
     // Admission reads its configuration file before storage is opened: a bad file stops the start early.
-    const admission = buildAdmission(values, { namespaces: IMPLICIT_NAMESPACES });
+    // The namespace plugins look namespaces up once the resources exist.
+    let core: CoreResources | undefined;
+    const admission = buildAdmission(values, { namespaces: namespaceAccess(() => core!.namespaces) });
     storage = await buildStorage(values);
-    const { resources, openapi } = buildResources(values, storage, admission);
-    const apiHandler = buildApiHandler({
+    const built = buildResources(values, storage, admission);
+    const { resources, openapi } = built;
+    core = built.core;
+    const serviceAccounts = await buildServiceAccounts(values, resources);
+    const restHandler = buildApiHandler({
       resources,
       openapi,
       config: {
@@ -45,12 +52,16 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
         minRequestTimeoutSeconds: numberOr(values['min-request-timeout'], 1800),
       },
     });
+    const apiHandler = serviceAccounts.wrap(restHandler);
     return await runApiserver(values, {
       apiHandler,
+      serviceAccountGetter: serviceAccounts.serviceAccountGetter,
+      nonResourcePaths: serviceAccounts.nonResourcePaths,
       featureGates,
       versionInfo: versionInfo(values),
       healthChecks: storage.healthChecks,
       readyChecks: storage.readyChecks,
+      postStartHooks: corePostStartHooks(values, featureGates, core),
       onShutdown: [() => storage?.close()],
     });
   } catch (err) {

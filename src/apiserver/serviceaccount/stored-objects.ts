@@ -1,0 +1,43 @@
+// Service accounts and secrets read from their stores: for the token subresource (a missing
+// object is the API's 404) and for the service account authenticator's --service-account-lookup
+// (a missing object is null).
+import type { ServiceAccount } from '../../api/core/v1/service-account-types.ts';
+import type { Secret } from '../../api/core/v1/secret-types.ts';
+import { getObject } from '../registry/generic/get.ts';
+import type { InstalledResource } from '../registry/generic/context.ts';
+import type { ServiceAccountGetter, StoredRef } from '../authentication/service-account.ts';
+import { isStatusError } from '../../machinery/status.ts';
+import type { BoundObjectGetters } from './token-request.ts';
+
+export interface StoredAccounts {
+  serviceAccounts: InstalledResource<ServiceAccount, ServiceAccount>;
+  secrets: InstalledResource<Secret, Secret>;
+}
+
+export function boundObjectGetters(stores: StoredAccounts): BoundObjectGetters {
+  return {
+    getServiceAccount: (namespace, name) => getObject(stores.serviceAccounts, name, namespace),
+    getSecret: async (namespace, name) => {
+      const secret = await getObject(stores.secrets, name, namespace);
+      return { name, uid: secret.metadata.uid ?? '' };
+    },
+  };
+}
+
+async function refOrNull(read: () => Promise<{ metadata: { uid?: string; deletionTimestamp?: string } }>): Promise<StoredRef | null> {
+  try {
+    const obj = await read();
+    return { uid: obj.metadata.uid ?? '', ...(obj.metadata.deletionTimestamp ? { deletionTimestamp: obj.metadata.deletionTimestamp } : {}) };
+  } catch (err) {
+    if (isStatusError(err) && err.status.code === 404) return null;
+    throw err;
+  }
+}
+
+/** What the authenticator consults with --service-account-lookup. */
+export function serviceAccountGetter(stores: StoredAccounts): ServiceAccountGetter {
+  return {
+    getServiceAccount: (namespace, name) => refOrNull(() => getObject(stores.serviceAccounts, name, namespace)),
+    getSecret: (namespace, name) => refOrNull(() => getObject(stores.secrets, name, namespace)),
+  };
+}

@@ -1,0 +1,18 @@
+// Signs service account tokens with the issuer's key: the first --service-account-issuer is the
+// `iss` of every token issued here (all of them are accepted by the authenticator).
+import { SignJWT, type JWTPayload } from 'jose';
+import type { SigningKey } from './signing-key.ts';
+
+export interface TokenIssuer {
+  issuer: string;
+  key: SigningKey;
+  sign(claims: JWTPayload): Promise<string>;
+}
+
+export function tokenIssuer(issuer: string, key: SigningKey): TokenIssuer {
+  return {
+    issuer,
+    key,
+    sign: (claims) => new SignJWT(claims).setProtectedHeader({ alg: key.alg, kid: key.kid }).sign(key.privateKey),
+  };
+}
