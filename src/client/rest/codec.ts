@@ -26,8 +26,11 @@ export function isProtobuf(contentType: string | undefined): boolean {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === protobufMediaType || (contentType ?? '').startsWith('application/vnd.kubernetes.protobuf');
 }
 
+/** Protobuf and JSON bodies decoded; any other (text/plain of /healthz) returned as a string. */
 export function decodeResponseBody(contentType: string | undefined, data: Buffer): unknown {
   if (data.length === 0) return undefined;
   if (isProtobuf(contentType)) return decodeProtobuf(data);
-  return JSON.parse(data.toString('utf8'));
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === '' || type === jsonMediaType || type.endsWith('+json')) return JSON.parse(data.toString('utf8'));
+  return data.toString('utf8');
 }
