@@ -1,0 +1,58 @@
+// What every review kind shares: a create-only declaration that is never stored, and a store that
+// refuses to be used (the create is answered by the resource's virtualCreate).
+import type { ApiObject, Store } from '../../../storage/interface.ts';
+import { internalError } from '../../../machinery/status.ts';
+import type { ResourceDeclaration } from '../resource.ts';
+
+const noop = () => {};
+
+export function reviewDeclaration<T extends ApiObject>(spec: { group: string; kind: string; plural: string; namespaced: boolean }) {
+  return {
+    group: spec.group,
+    version: 'v1',
+    kind: spec.kind,
+    listKind: `${spec.kind}List`,
+    plural: spec.plural,
+    singular: spec.kind.toLowerCase(),
+    shortNames: [],
+    categories: [],
+    namespaced: spec.namespaced,
+    storageResource: { group: spec.group, resource: spec.plural },
+    storageVersion: { group: spec.group, version: 'v1', kind: spec.kind },
+    strategy: {
+      prepareForCreate: noop,
+      prepareForUpdate: noop,
+      validate: () => [],
+      validateUpdate: () => [],
+      warningsOnCreate: () => [],
+      warningsOnUpdate: () => [],
+      canonicalize: noop,
+      allowCreateOnUpdate: false,
+      allowUnconditionalUpdate: false,
+    },
+    toStored: (obj: T) => obj,
+    fromStored: (obj: T) => ({ ...obj }),
+    fieldSet: () => ({}),
+    allowedFieldSelectors: [],
+    table: { columns: [], row: () => [] },
+    verbs: ['create'],
+  } satisfies ResourceDeclaration<T, T>;
+}
+
+/** Reviews are computed, never stored: any use of this store is a bug. */
+export function unstoredStore<T extends ApiObject>(): Store<T> {
+  const refuse = async (): Promise<never> => {
+    throw internalError('reviews are not stored');
+  };
+  return {
+    create: refuse,
+    get: refuse,
+    list: refuse,
+    guaranteedUpdate: refuse,
+    delete: refuse,
+    watch: refuse,
+    currentRevision: refuse,
+    count: refuse,
+    close: async () => {},
+  };
+}

@@ -1,0 +1,66 @@
+// The controller manager's own role and one role per controller (system:controller:<name>), with
+// the rules Kubernetes ships for them (brand swapped). Every controller may record events.
+import type { PolicyRule } from '../../../../api/rbac/v1/types.ts';
+import { READ, resourceRule as r } from './rule.ts';
+
+export const CONTROLLER_MANAGER_USER = 'system:orch-controller-manager';
+export const CONTROLLER_MANAGER_LEASE = 'orch-controller-manager';
+
+const EVENTS: PolicyRule = r(['create', 'patch', 'update'], ['', 'events.orch.io'], ['events']);
+
+export const CONTROLLER_MANAGER_RULES: PolicyRule[] = [
+  EVENTS,
+  r(['create'], ['coordination.orch.io'], ['leases']),
+  r(['get', 'update'], ['coordination.orch.io'], ['leases'], [CONTROLLER_MANAGER_LEASE]),
+  r(['create'], [''], ['secrets', 'serviceaccounts']),
+  r(['delete'], [''], ['secrets']),
+  r(['get'], [''], ['configmaps', 'namespaces', 'secrets', 'serviceaccounts']),
+  r(['update'], [''], ['secrets', 'serviceaccounts']),
+  r(['create'], ['authentication.orch.io'], ['tokenreviews']),
+  r(['create'], ['authorization.orch.io'], ['subjectaccessreviews']),
+  r(['list', 'watch'], ['*'], ['*']),
+  r(['create'], [''], ['serviceaccounts/token']),
+];
+
+/** Rules beyond events for the controllers that need them (the rest only record events here). */
+const SPECIFIC: Record<string, PolicyRule[]> = {
+  'namespace-controller': [
+    r(['get', 'list', 'watch', 'delete'], [''], ['namespaces']),
+    r(['update'], [''], ['namespaces/finalize', 'namespaces/status']),
+    r(['get', 'list', 'delete', 'deletecollection'], ['*'], ['*']),
+  ],
+  'serviceaccount-controller': [r(['create'], [''], ['serviceaccounts'])],
+  'serviceaccount-token-controller': [r(['create', 'update', 'delete', ...READ], [''], ['secrets']), r(READ, [''], ['serviceaccounts'])],
+  'clusterrole-aggregation-controller': [r(['escalate', 'get', 'list', 'patch', 'update', 'watch'], ['rbac.authorization.orch.io'], ['clusterroles'])],
+  'garbage-collector-controller': [r(['get', 'list', 'watch', 'patch', 'update', 'delete'], ['*'], ['*'])],
+  'ttl-after-finished-controller': [r(['delete', ...READ], ['batch'], ['jobs'])],
+  'root-ca-certificate-publisher': [r(['create', 'update'], [''], ['configmaps'])],
+  'token-cleaner-controller': [r(['delete', ...READ], [''], ['secrets'])],
+  'bootstrap-signer-controller': [r(READ, [''], ['secrets']), r(['update'], [''], ['configmaps'], ['cluster-info'])],
+  'legacy-serviceaccount-token-cleaner-controller': [r(['delete', 'patch', ...READ], [''], ['secrets']), r(READ, [''], ['pods', 'configmaps'])],
+  'endpoints-controller': [r(READ, [''], ['services', 'pods']), r(['create', 'update', 'delete'], [''], ['endpoints'])],
+  'endpointslice-controller': [r(READ, [''], ['services', 'pods', 'nodes']), r(['create', 'update', 'delete'], ['discovery.orch.io'], ['endpointslices'])],
+  'resourcequota-controller': [r(READ, ['*'], ['*']), r(['update'], [''], ['resourcequotas/status'])],
+};
+
+/** Controllers of the controller manager, as its --controllers list names them. */
+export const CONTROLLER_NAMES: readonly string[] = [
+  'bootstrap-signer', 'certificatesigningrequest-approving', 'certificatesigningrequest-cleaner', 'certificatesigningrequest-signing',
+  'cloud-node-lifecycle', 'clusterrole-aggregation', 'cronjob', 'daemonset', 'deployment', 'device-taint-eviction', 'disruption',
+  'endpoints', 'endpointslice', 'endpointslice-mirroring', 'ephemeral-volume', 'garbage-collector', 'horizontal-pod-autoscaler', 'job',
+  'orch-apiserver-serving-clustertrustbundle-publisher', 'legacy-serviceaccount-token-cleaner', 'namespace', 'node-ipam', 'node-lifecycle',
+  'node-route', 'persistentvolume-attach-detach', 'persistentvolume-binder', 'persistentvolume-expander', 'persistentvolume-protection',
+  'persistentvolumeclaim-protection', 'pod-garbage-collector', 'podcertificaterequest-cleaner', 'replicaset', 'replicationcontroller',
+  'resourceclaim', 'resourcequota', 'root-ca-certificate-publisher', 'selinux-warning', 'service-cidr', 'service-lb', 'serviceaccount',
+  'serviceaccount-token', 'statefulset', 'storage-version-migrator', 'storageversion-garbage-collector', 'taint-eviction',
+  'token-cleaner', 'ttl-after-finished', 'ttl', 'validatingadmissionpolicy-status', 'volumeattributesclass-protection',
+];
+
+/** The role name and service account of a controller: `namespace` -> system:controller:namespace-controller. */
+export function controllerAccount(name: string): string {
+  return name.endsWith('-publisher') ? name : `${name}-controller`;
+}
+
+export function controllerRules(account: string): PolicyRule[] {
+  return [...(SPECIFIC[account] ?? []), EVENTS];
+}

@@ -1,0 +1,122 @@
+// Start-up reconciliation of the bootstrap policy (a post-start hook): missing roles and bindings
+// are created; existing ones whose autoupdate annotation is not "false" get the rules, subjects,
+// labels and annotations they lack. A binding whose roleRef changed is replaced. Writes go
+// through the generic store, so stored objects look like any client's.
+import type { ClusterRole, PolicyRule, RoleBinding, Subject } from '../../../../api/rbac/v1/types.ts';
+import { AUTOUPDATE_ANNOTATION } from '../../../../api/rbac/v1/types.ts';
+import { klog } from '../../../../component-base/logs/klog.ts';
+import { deepEqual } from '../../../../machinery/validation/immutable.ts';
+import { missingRights } from '../../../authorization/rbac/escalation.ts';
+import type { InstalledResource, WriteOptions } from '../../generic/context.ts';
+import { createObject } from '../../generic/create.ts';
+import { getObject } from '../../generic/get.ts';
+import { updateObject } from '../../generic/update.ts';
+import { deleteObject } from '../../generic/delete.ts';
+import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from './policy.ts';
+
+const log = klog('rbac/bootstrap');
+const WRITE: WriteOptions = { dryRun: false, fieldValidation: 'Ignore', fieldManager: 'orch-apiserver' };
+
+export interface ReconcileTargets {
+  clusterRoles: InstalledResource<ClusterRole, ClusterRole>;
+  clusterRoleBindings: InstalledResource<RoleBinding, RoleBinding>;
+}
+
+export interface ReconcileReport {
+  created: string[];
+  updated: string[];
+}
+
+async function current<T>(res: InstalledResource<any, any>, name: string): Promise<T | undefined> {
+  try {
+    return (await getObject(res, name, '')) as T;
+  } catch (err) {
+    if ((err as { code?: number })?.code === 404) return undefined;
+    throw err;
+  }
+}
+
+function mergeMeta(existing: ClusterRole | RoleBinding, wanted: ClusterRole | RoleBinding): boolean {
+  let changed = false;
+  for (const field of ['labels', 'annotations'] as const) {
+    const have = (existing.metadata[field] ??= {});
+    for (const [k, v] of Object.entries(wanted.metadata[field] ?? {})) {
+      if (!(k in have)) {
+        have[k] = v;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+function autoupdate(obj: ClusterRole | RoleBinding): boolean {
+  return obj.metadata.annotations?.[AUTOUPDATE_ANNOTATION] !== 'false';
+}
+
+async function reconcileRole(res: ReconcileTargets['clusterRoles'], wanted: ClusterRole, report: ReconcileReport): Promise<void> {
+  const name = wanted.metadata.name!;
+  const existing = await current<ClusterRole>(res, name);
+  if (!existing) {
+    await createObject(res, structuredClone(wanted), '', WRITE);
+    report.created.push(`clusterroles/${name}`);
+    return;
+  }
+  if (!autoupdate(existing)) return;
+  let changed = mergeMeta(existing, wanted);
+  const missing: PolicyRule[] = missingRights(existing.rules ?? [], wanted.rules ?? []).length ? (wanted.rules ?? []).filter((w) => missingRights(existing.rules ?? [], [w]).length > 0) : [];
+  if (missing.length) {
+    existing.rules = [...(existing.rules ?? []), ...structuredClone(missing)];
+    changed = true;
+  }
+  if (wanted.aggregationRule) {
+    const selectors = existing.aggregationRule?.clusterRoleSelectors ?? [];
+    const add = (wanted.aggregationRule.clusterRoleSelectors ?? []).filter((s) => !selectors.some((e) => deepEqual(e, s)));
+    if (add.length) {
+      existing.aggregationRule = { clusterRoleSelectors: [...selectors, ...add] };
+      changed = true;
+    }
+  }
+  if (changed) {
+    await updateObject(res, name, '', existing, WRITE);
+    report.updated.push(`clusterroles/${name}`);
+  }
+}
+
+function subjectId(s: Subject): string {
+  return `${s.kind}\u0000${s.namespace ?? ''}\u0000${s.name}`;
+}
+
+async function reconcileBinding(res: ReconcileTargets['clusterRoleBindings'], wanted: RoleBinding, report: ReconcileReport): Promise<void> {
+  const name = wanted.metadata.name!;
+  let existing = await current<RoleBinding>(res, name);
+  if (existing && autoupdate(existing) && !deepEqual({ ...existing.roleRef, apiGroup: '' }, { ...wanted.roleRef, apiGroup: '' })) {
+    await deleteObject(res, name, '', { dryRun: false });
+    existing = undefined;
+  }
+  if (!existing) {
+    await createObject(res, structuredClone(wanted), '', WRITE);
+    report.created.push(`clusterrolebindings/${name}`);
+    return;
+  }
+  if (!autoupdate(existing)) return;
+  let changed = mergeMeta(existing, wanted);
+  const have = new Set((existing.subjects ?? []).map(subjectId));
+  const add = (wanted.subjects ?? []).filter((s) => !have.has(subjectId(s)));
+  if (add.length) {
+    existing.subjects = [...(existing.subjects ?? []), ...add];
+    changed = true;
+  }
+  if (changed) {
+    await updateObject(res, name, '', existing, WRITE);
+    report.updated.push(`clusterrolebindings/${name}`);
+  }
+}
+
+export async function reconcileBootstrapPolicy(targets: ReconcileTargets): Promise<ReconcileReport> {
+  const report: ReconcileReport = { created: [], updated: [] };
+  for (const role of bootstrapClusterRoles()) await reconcileRole(targets.clusterRoles, role, report);
+  for (const b of bootstrapClusterRoleBindings()) await reconcileBinding(targets.clusterRoleBindings, b, report);
+  log.info('Reconciled the bootstrap RBAC policy', { created: report.created.length, updated: report.updated.length }, 2);
+  return report;
+}
