@@ -10,8 +10,6 @@ import { DEFAULT_EVENT_TTL_SECONDS, EVENTS_STORAGE } from '../../apiserver/regis
 import { eventResources, eventsOpenApiSchemas } from '../../apiserver/registry/events/declarations.ts';
 import type { ApiserverStorage } from './build-storage.ts';
 import { coreResources, type CoreResources } from './core-resources.ts';
-import { secretsDeclaration } from '../../apiserver/registry/core/secrets/declaration.ts';
-import { serviceAccountsDeclaration } from '../../apiserver/registry/core/serviceaccounts/declaration.ts';
 
 export interface ApiserverResources {
   resources: InstalledResource<any, any>[];
@@ -32,12 +30,7 @@ export function buildResources(values: FlagValues, storage: ApiserverStorage, ad
     ttlSeconds: eventTtlSeconds(values),
     storeName: storage.backendName,
   });
-  const core = [secretsDeclaration(), serviceAccountsDeclaration()].map((declaration) => ({
-    declaration,
-    store: storage.storeFor(declaration.storageResource),
-    storeName: storage.backendName,
-  }));
   const coreKinds = coreResources(storage);
-  const resources = [...events, ...core, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
+  const resources = [...events, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
   return { resources, openapi: eventsOpenApiSchemas(), core: coreKinds };
 }

@@ -12,7 +12,6 @@ import { buildResources } from './build-resources.ts';
 import { buildStorage, type ApiserverStorage } from './build-storage.ts';
 import { namespaceAccess } from '../../apiserver/registry/core/namespaces/access.ts';
 import { corePostStartHooks, type CoreResources } from './core-resources.ts';
-import { buildServiceAccounts } from './build-service-accounts.ts';
 
 const log = klog('cmd/orch-apiserver');
 
@@ -43,8 +42,7 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     const built = buildResources(values, storage, admission);
     const { resources, openapi } = built;
     core = built.core;
-    const serviceAccounts = await buildServiceAccounts(values, resources);
-    const restHandler = buildApiHandler({
+    const apiHandler = buildApiHandler({
       resources,
       openapi,
       config: {
@@ -52,11 +50,8 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
         minRequestTimeoutSeconds: numberOr(values['min-request-timeout'], 1800),
       },
     });
-    const apiHandler = serviceAccounts.wrap(restHandler);
     return await runApiserver(values, {
       apiHandler,
-      serviceAccountGetter: serviceAccounts.serviceAccountGetter,
-      nonResourcePaths: serviceAccounts.nonResourcePaths,
       featureGates,
       versionInfo: versionInfo(values),
       healthChecks: storage.healthChecks,

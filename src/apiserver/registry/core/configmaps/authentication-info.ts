@@ -1,0 +1,67 @@
+// orch-system/extension-apiserver-authentication: the client CA and the request-header settings,
+// published for extension API servers as Kubernetes publishes them (lists JSON-encoded).
+import { readFileSync } from 'node:fs';
+import type { ConfigMap } from '../../../../api/core/v1/configmap-types.ts';
+import type { FlagValues } from '../../../../options/flag.ts';
+import { isStatusError } from '../../../../machinery/status.ts';
+import type { PostStartHook } from '../../../server/config.ts';
+import type { InstalledResource } from '../../generic/context.ts';
+import { createObject } from '../../generic/create.ts';
+import { getObject } from '../../generic/get.ts';
+import { updateObject } from '../../generic/update.ts';
+
+export const AUTHENTICATION_INFO_NAMESPACE = 'orch-system';
+export const AUTHENTICATION_INFO_NAME = 'extension-apiserver-authentication';
+
+function str(values: FlagValues, name: string): string {
+  const v = values[name];
+  return typeof v === 'string' ? v : '';
+}
+
+function strings(values: FlagValues, name: string): string[] {
+  const v = values[name];
+  return Array.isArray(v) ? v : typeof v === 'string' && v !== '' ? [v] : [];
+}
+
+/** The config map's data for these options; CA files are read now. */
+export function authenticationInfoData(values: FlagValues): Record<string, string> {
+  const data: Record<string, string> = {};
+  const clientCa = str(values, 'client-ca-file');
+  if (clientCa) data['client-ca-file'] = readFileSync(clientCa, 'utf8');
+  const requestHeaderCa = str(values, 'requestheader-client-ca-file');
+  if (requestHeaderCa) {
+    data['requestheader-client-ca-file'] = readFileSync(requestHeaderCa, 'utf8');
+    for (const key of ['requestheader-username-headers', 'requestheader-uid-headers', 'requestheader-group-headers', 'requestheader-extra-headers-prefix', 'requestheader-allowed-names']) {
+      data[key] = JSON.stringify(strings(values, key));
+    }
+  }
+  return data;
+}
+
+const WRITE = { dryRun: false, fieldValidation: 'Ignore' as const, fieldManager: 'orch-apiserver' };
+
+export function authenticationInfoHook(values: FlagValues, configMaps: () => InstalledResource<ConfigMap, ConfigMap>, after?: Promise<void>): PostStartHook {
+  // Read at construction: an unreadable CA file is a start-up error, not a failing hook.
+  const data = authenticationInfoData(values);
+  return {
+    name: 'start-cluster-authentication-info-controller',
+    async run() {
+      await after;
+      const res = configMaps();
+      let current: ConfigMap | undefined;
+      try {
+        current = await getObject(res, AUTHENTICATION_INFO_NAME, AUTHENTICATION_INFO_NAMESPACE);
+      } catch (err) {
+        if (!isStatusError(err) || err.code !== 404) throw err;
+      }
+      if (!current) {
+        const cm: ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: AUTHENTICATION_INFO_NAME, namespace: AUTHENTICATION_INFO_NAMESPACE }, data };
+        await createObject(res, cm, AUTHENTICATION_INFO_NAMESPACE, WRITE);
+        return;
+      }
+      current.data = data;
+      delete current.binaryData;
+      await updateObject(res, AUTHENTICATION_INFO_NAME, AUTHENTICATION_INFO_NAMESPACE, current, WRITE);
+    },
+  };
+}
