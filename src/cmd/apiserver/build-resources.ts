@@ -1,6 +1,7 @@
 // The resources orch-apiserver serves, each paired with the store of what it is stored as, and
 // the OpenAPI schemas of their kinds. Events of the core group and of events.orch.io share one
 // store (core v1 under /registry/events/), so both paths see the same objects.
+import { buildAccessControl, type AccessControl } from '../../apiserver/registry/rbac/access-control.ts';
 import type { FlagValues } from '../../options/flag.ts';
 import type { Admission } from '../../apiserver/admission/types.ts';
 import type { CoreEvent } from '../../api/core/v1/event-types.ts';
@@ -10,12 +11,16 @@ import { DEFAULT_EVENT_TTL_SECONDS, EVENTS_STORAGE } from '../../apiserver/regis
 import { eventResources, eventsOpenApiSchemas } from '../../apiserver/registry/events/declarations.ts';
 import type { ApiserverStorage } from './build-storage.ts';
 import { coreResources, type CoreResources } from './core-resources.ts';
+import { secretsDeclaration } from '../../apiserver/registry/core/secrets/declaration.ts';
+import { serviceAccountsDeclaration } from '../../apiserver/registry/core/serviceaccounts/declaration.ts';
 
 export interface ApiserverResources {
   resources: InstalledResource<any, any>[];
   openapi: OpenApiSchemas;
   /** Namespaces, config maps and leases without admission, for the server's own writes. */
   core: CoreResources;
+  /** RBAC, the review APIs and the authorizer mode, bootstrap hook and auth binding they need. */
+  access: AccessControl;
 }
 
 /** --event-ttl (milliseconds) in whole seconds; 0 keeps events forever. */
@@ -30,7 +35,13 @@ export function buildResources(values: FlagValues, storage: ApiserverStorage, ad
     ttlSeconds: eventTtlSeconds(values),
     storeName: storage.backendName,
   });
+  const core = [secretsDeclaration(), serviceAccountsDeclaration()].map((declaration) => ({
+    declaration,
+    store: storage.storeFor(declaration.storageResource),
+    storeName: storage.backendName,
+  }));
   const coreKinds = coreResources(storage);
-  const resources = [...events, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
-  return { resources, openapi: eventsOpenApiSchemas(), core: coreKinds };
+  const resources = [...events, ...core, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
+  const access = buildAccessControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission });
+  return { resources: [...resources, ...access.resources], openapi: eventsOpenApiSchemas(), core: coreKinds, access };
 }

@@ -12,6 +12,7 @@ import { buildResources } from './build-resources.ts';
 import { buildStorage, type ApiserverStorage } from './build-storage.ts';
 import { namespaceAccess } from '../../apiserver/registry/core/namespaces/access.ts';
 import { corePostStartHooks, type CoreResources } from './core-resources.ts';
+import { buildServiceAccounts } from './build-service-accounts.ts';
 
 const log = klog('cmd/orch-apiserver');
 
@@ -42,7 +43,8 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     const built = buildResources(values, storage, admission);
     const { resources, openapi } = built;
     core = built.core;
-    const apiHandler = buildApiHandler({
+    const serviceAccounts = await buildServiceAccounts(values, resources);
+    const restHandler = buildApiHandler({
       resources,
       openapi,
       config: {
@@ -50,14 +52,19 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
         minRequestTimeoutSeconds: numberOr(values['min-request-timeout'], 1800),
       },
     });
+    const apiHandler = serviceAccounts.wrap(restHandler);
     return await runApiserver(values, {
       apiHandler,
+      serviceAccountGetter: serviceAccounts.serviceAccountGetter,
+      nonResourcePaths: serviceAccounts.nonResourcePaths,
       featureGates,
       versionInfo: versionInfo(values),
       healthChecks: storage.healthChecks,
       readyChecks: storage.readyChecks,
-      postStartHooks: corePostStartHooks(values, featureGates, core),
-      onShutdown: [() => storage?.close()],
+      authorizationModes: built.access.serverDeps.authorizationModes,
+      onAuthBuilt: built.access.serverDeps.onAuthBuilt,
+      postStartHooks: [...corePostStartHooks(values, featureGates, core), ...built.access.serverDeps.postStartHooks],
+      onShutdown: [() => built.access.stop(), () => storage?.close()],
     });
   } catch (err) {
     io.stderr(`Error: ${oneLine(err)}\n`);
