@@ -136,3 +136,27 @@ test('after history is compacted away, a reopened watch gets 410 and the reflect
   stop.abort();
   await running;
 });
+
+test('the informer factory shares one informer per resource and resyncs on its period', async () => {
+  const { InformerFactory } = await import('../../src/client/cache/informer-factory.ts');
+  const { FakeClock } = await import('../../src/client/clock/fake-clock.ts');
+  await seed('resync', 2);
+  const clock = new FakeClock();
+  const factory = new InformerFactory(rest, { clock, minResyncPeriodMs: 60_000, random: () => 0.5, useWatchList: false });
+  const informer = factory.informerFor<any>(EVENTS, 'resync');
+  assert.equal(factory.informerFor(EVENTS, 'resync'), informer, 'shared');
+  assert.notEqual(factory.informerFor(EVENTS, 'elsewhere'), informer, 'one per namespace');
+  const r = recorder();
+  informer.addEventHandler(r.handler);
+  const stop = new AbortController();
+  factory.start(stop.signal);
+  await factory.waitForCacheSync();
+  await clock.step(89_999);
+  assert.deepEqual(r.seen, ['add e0 (initial)', 'add e1 (initial)'], 'no resync before 1.5 × 60 s');
+  await clock.step(1);
+  assert.deepEqual(r.seen.slice(2), ['update e0', 'update e1']);
+  await clock.step(90_000);
+  assert.equal(r.seen.length, 6);
+  stop.abort();
+  await factory.stopped();
+});

@@ -5,11 +5,19 @@
 import { klog } from '../../component-base/logs/klog.ts';
 import { sleep, type Clock, type TimerHandle } from '../../client/clock/clock.ts';
 import type { ControllerDescriptor } from './controllers.ts';
+import type { RestClient } from '../../client/rest/client.ts';
+import type { InformerFactory } from '../../client/cache/informer-factory.ts';
 
 const log = klog('controllermanager/controllers');
 
+/** What every controller shares: the API client and the shared informers. */
+export interface SharedControllerContext {
+  client?: RestClient;
+  informers?: InformerFactory;
+}
+
 /** What a running controller gets. */
-export interface ControllerContext {
+export interface ControllerContext extends SharedControllerContext {
   signal: AbortSignal;
   /** True when the server serves every resource the controller needs. */
   apiAvailable(): Promise<boolean>;
@@ -27,6 +35,7 @@ export interface RunControllersOptions {
   shutdownTimeoutMs: number;
   clock: Clock;
   random?: () => number;
+  shared?: SharedControllerContext;
 }
 
 /** Runs the controllers until the signal aborts; resolves when they stopped or the shutdown timeout passed. */
@@ -35,7 +44,7 @@ export async function runControllers(signal: AbortSignal, opts: RunControllersOp
   const random = opts.random ?? Math.random;
   for (const controller of opts.controllers) {
     if (signal.aborted) break;
-    const ctx: ControllerContext = { signal, apiAvailable: () => opts.servesResources(controller, signal) };
+    const ctx: ControllerContext = { ...opts.shared, signal, apiAvailable: () => opts.servesResources(controller, signal) };
     const implementation = opts.implementations[controller.name] ?? seam(controller);
     log.info('Starting controller', { controller: controller.name }, 1);
     running.push(implementation(ctx).catch((err) => log.error('Controller failed', { controller: controller.name, err })));
@@ -43,6 +52,8 @@ export async function runControllers(signal: AbortSignal, opts: RunControllersOp
       await sleep(opts.clock, opts.startIntervalMs * (1 + random()), signal).catch(() => undefined);
     }
   }
+  // Informers the controllers asked for start together, once every controller has registered.
+  if (!signal.aborted) opts.shared?.informers?.start(signal);
   log.info('Started controllers', { count: running.length });
   await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
   // The timer is cancelled once the controllers are done, so it cannot hold the process open.

@@ -12,6 +12,7 @@ import { RestClient } from '../../client/rest/client.ts';
 import { servesResource } from '../../client/rest/discovery.ts';
 import { LeaderElector, defaultIdentity } from '../../client/leaderelection/elector.ts';
 import { RestLeaseClient } from '../../client/leaderelection/lease.ts';
+import { InformerFactory } from '../../client/cache/informer-factory.ts';
 import { completeServing } from './serving-config.ts';
 import { startSecureServing, type RunningSecureServer } from './secure-serving.ts';
 import { enabledControllers, type ControllerDescriptor } from './controllers.ts';
@@ -78,6 +79,11 @@ export async function runControllerManager(values: FlagValues, deps: ControllerM
         startIntervalMs: num(values, 'controller-start-interval', 0),
         shutdownTimeoutMs: num(values, 'controller-shutdown-timeout', 10_000),
         clock,
+        shared: {
+          client: rest,
+          // A fresh set of informers per leadership term, so a new term starts from a fresh list.
+          informers: new InformerFactory(rest, { clock, minResyncPeriodMs: num(values, 'min-resync-period', 12 * 3600_000) }),
+        },
       });
 
     if (values['leader-elect'] === false) {
