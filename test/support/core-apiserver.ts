@@ -1,0 +1,61 @@
+// The real server composed as orch-apiserver composes it (admission from the options, every
+// resource, the start-up hooks), in process on a free port over SQLite in a temp dir.
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FlagValues } from '../../src/options/flag.ts';
+import { buildAdmission } from '../../src/apiserver/admission/build.ts';
+import { buildApiHandler } from '../../src/apiserver/endpoints/installer.ts';
+import { namespaceAccess } from '../../src/apiserver/registry/core/namespaces/access.ts';
+import { buildResources } from '../../src/cmd/apiserver/build-resources.ts';
+import { buildStorage, type ApiserverStorage } from '../../src/cmd/apiserver/build-storage.ts';
+import { corePostStartHooks, type CoreResources } from '../../src/cmd/apiserver/core-resources.ts';
+import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver, type TestValues } from './apiserver.ts';
+
+export interface CoreApiserver extends TestApiserver {
+  storage: ApiserverStorage;
+  core: CoreResources;
+  /** GET/POST/... as the admin, JSON bodies. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+}
+
+export async function startCoreApiserver(values: TestValues = {}, opts: { identityRenewIntervalMs?: number } = {}): Promise<CoreApiserver> {
+  const all = { 'data-dir': makeTempDir('orch-core-'), ...values } as FlagValues;
+  let core: CoreResources | undefined;
+  const admission = buildAdmission(all, { namespaces: namespaceAccess(() => core!.namespaces) });
+  const storage = await buildStorage(all);
+  const built = buildResources(all, storage, admission);
+  core = built.core;
+  const apiHandler = buildApiHandler({ resources: built.resources, openapi: built.openapi });
+  const postStartHooks = corePostStartHooks(all, undefined, core, opts);
+  const server = await startTestApiserver(values, { apiHandler, postStartHooks });
+  const call: CoreApiserver['call'] = async (method, path, body, headers = {}) => {
+    const r = await apiRequest(server, path, {
+      method,
+      token: server.token,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    let parsed: unknown = r.body;
+    try {
+      parsed = JSON.parse(r.body);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: r.status, body: parsed, headers: r.headers };
+  };
+  // Ready once the start-up hooks have run (the system namespaces exist).
+  for (let i = 0; i < 200; i++) {
+    const r = await apiRequest(server, '/readyz', { token: server.token });
+    if (r.status === 200) break;
+    await delay(25);
+  }
+  return {
+    ...server,
+    storage,
+    core,
+    call,
+    async stop() {
+      await server.stop();
+      await storage.close();
+    },
+  };
+}
