@@ -28,11 +28,12 @@ export async function startCoreApiserver(values: TestValues = {}, opts: { identi
   const postStartHooks = corePostStartHooks(all, undefined, core, opts);
   const server = await startTestApiserver(values, { apiHandler, postStartHooks });
   const call: CoreApiserver['call'] = async (method, path, body, headers = {}) => {
+    const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const r = await apiRequest(server, path, {
       method,
       token: server.token,
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      headers: text === undefined ? headers : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers },
+      body: text,
     });
     let parsed: unknown = r.body;
     try {
