@@ -72,7 +72,7 @@ export function withServiceAccountTokens(next: Handler, deps: TokenSubresourceDe
     }
     try {
       if (info.verb !== 'create' || !info.namespace || !info.name) throw methodNotAllowed(req.method ?? '', 'the requested resource');
-      const choice = negotiateOutput(req.headers.accept);
+      const choice = negotiateOutput(req.headers.accept, [], { kind: 'TokenRequest' });
       const body = await readBody(req);
       const request = decodeTokenRequest(decodeBody(req.headers['content-type'], body, 'TokenRequest').value);
       const dryRun = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').getAll('dryRun');

@@ -41,6 +41,8 @@ export function fromMessage(msg: Record<string, unknown>, type: string): Record<
 }
 
 function fromField(v: unknown, field: FieldSpec): unknown {
+  // map<string, bytes> (Secret data) is base64 in JSON, as Go encodes []byte.
+  if (field.map && field.type === 'bytes') return Object.fromEntries(Object.entries(v as Record<string, Uint8Array>).map(([k, b]) => [k, Buffer.from(b).toString('base64')]));
   if (field.map) return v;
   if (field.type === 'Time' || field.type === 'MicroTime') {
     const t = v as { seconds?: number; nanos?: number };

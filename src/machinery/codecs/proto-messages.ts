@@ -78,6 +78,21 @@ export const messages: Record<string, MessageSpec> = {
   RawExtension: { raw: m(1, 'bytes') },
   WatchEvent: { type: s(1), object: m(2, 'RawExtension') },
   TypeMeta: { apiVersion: s(1), kind: s(2) },
+  // core/v1 Secret and ServiceAccount, authentication/v1 TokenRequest (kubectl's typed clients send these as protobuf).
+  Secret: { metadata: m(1, 'ObjectMeta'), data: { id: 2, type: 'bytes', map: true }, type: s(3), stringData: { id: 4, type: 'string', map: true }, immutable: m(5, 'bool') },
+  SecretList: { metadata: m(1, 'ListMeta'), items: list(2, 'Secret') },
+  LocalObjectReference: { name: s(1) },
+  ServiceAccount: {
+    metadata: m(1, 'ObjectMeta'),
+    secrets: list(2, 'ObjectReference'),
+    imagePullSecrets: list(3, 'LocalObjectReference'),
+    automountServiceAccountToken: m(4, 'bool'),
+  },
+  ServiceAccountList: { metadata: m(1, 'ListMeta'), items: list(2, 'ServiceAccount') },
+  BoundObjectReference: { kind: s(1), apiVersion: s(2), name: s(3), uid: s(4) },
+  TokenRequestSpec: { audiences: list(1, 'string'), boundObjectRef: m(3, 'BoundObjectReference'), expirationSeconds: m(4, 'int64') },
+  TokenRequestStatus: { token: s(1), expirationTimestamp: m(2, 'Time') },
+  TokenRequest: { metadata: m(1, 'ObjectMeta'), spec: m(2, 'TokenRequestSpec'), status: m(3, 'TokenRequestStatus') },
   Unknown: { typeMeta: m(1, 'TypeMeta'), raw: m(2, 'bytes'), contentEncoding: s(3), contentType: s(4) },
 };
 

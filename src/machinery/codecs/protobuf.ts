@@ -9,7 +9,16 @@ import { messageType } from './proto-messages.ts';
 
 export const protobufMagic = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
 
-const messageForKind: Record<string, string> = { Event: 'Event', EventList: 'EventList', Status: 'Status' };
+const messageForKind: Record<string, string> = {
+  Event: 'Event',
+  EventList: 'EventList',
+  Status: 'Status',
+  Secret: 'Secret',
+  SecretList: 'SecretList',
+  ServiceAccount: 'ServiceAccount',
+  ServiceAccountList: 'ServiceAccountList',
+  TokenRequest: 'TokenRequest',
+};
 
 /** True when objects of this kind can be written as protobuf. */
 export function supportsProtobuf(kind: string | undefined): boolean {

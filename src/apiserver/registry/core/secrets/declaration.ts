@@ -44,5 +44,6 @@ export function secretsDeclaration() {
     allowedFieldSelectors: [...SECRET_SELECTABLE_FIELDS],
     table: { columns: secretTableColumns, row: (obj) => secretTableRow(obj) },
     verbs: ALL_VERBS,
+    protobuf: true,
   } satisfies ResourceDeclaration<Secret, Secret>;
 }

@@ -63,5 +63,6 @@ export function serviceAccountsDeclaration() {
       row: (obj) => [obj.metadata.name ?? '', (obj.secrets ?? []).length, age(obj.metadata.creationTimestamp, new Date())],
     },
     verbs: ALL_VERBS,
+    protobuf: true,
   } satisfies ResourceDeclaration<ServiceAccount, ServiceAccount>;
 }
