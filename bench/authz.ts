@@ -1,0 +1,55 @@
+// Cost of one RBAC authorization decision with 1,000 bindings in the index (in-process, µs).
+import { RbacPolicyIndex } from '../src/apiserver/authorization/rbac/policy-index.ts';
+import { rbacAuthorizer } from '../src/apiserver/authorization/rbac/authorizer.ts';
+import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from '../src/apiserver/registry/rbac/bootstrap/policy.ts';
+import type { Attributes } from '../src/apiserver/authorization/types.ts';
+
+export interface AuthzBenchResult {
+  bindings: number;
+  allowedMicros: number;
+  deniedMicros: number;
+}
+
+export function benchAuthz(opts: { bindings?: number; iterations?: number } = {}): AuthzBenchResult {
+  const bindings = opts.bindings ?? 1000;
+  const iterations = opts.iterations ?? 50_000;
+  const index = new RbacPolicyIndex();
+  for (const r of bootstrapClusterRoles()) index.set('ClusterRole', r);
+  for (const b of bootstrapClusterRoleBindings()) index.set('ClusterRoleBinding', b);
+  for (let i = 0; i < bindings; i++) {
+    index.set('RoleBinding', {
+      metadata: { name: `b${i}`, namespace: `ns${i % 50}` },
+      roleRef: { apiGroup: 'rbac.authorization.orch.io', kind: 'ClusterRole', name: i % 2 ? 'view' : 'edit' },
+      subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.orch.io', name: `user${i}` }, { kind: 'Group', apiGroup: 'rbac.authorization.orch.io', name: `team${i % 20}` }],
+    });
+  }
+  const authorizer = rbacAuthorizer({ index });
+  const attrs = (user: string, groups: string[], verb: string): Attributes => ({
+    user: { name: user, groups: [...groups, 'system:authenticated'] },
+    verb,
+    isResourceRequest: true,
+    path: '/api/v1/namespaces/ns7/events',
+    namespace: 'ns7',
+    apiGroup: '',
+    apiVersion: 'v1',
+    resource: 'events',
+    subresource: '',
+    name: '',
+  });
+  const measure = (a: Attributes): number => {
+    for (let i = 0; i < 1000; i++) authorizer.authorize(a);
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) authorizer.authorize(a);
+    return Number(process.hrtime.bigint() - start) / 1000 / iterations;
+  };
+  return {
+    bindings,
+    allowedMicros: measure(attrs('user7', ['team7'], 'list')),
+    deniedMicros: measure(attrs('user8', ['team8'], 'delete')),
+  };
+}
+
+if (import.meta.main) {
+  const r = benchAuthz();
+  console.log(`RBAC with ${r.bindings} bindings: ${r.allowedMicros.toFixed(2)} µs per allowed decision, ${r.deniedMicros.toFixed(2)} µs per denied decision`);
+}
