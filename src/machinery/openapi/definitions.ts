@@ -3,6 +3,7 @@
 
 import { eventSchemas } from './event-schemas.ts';
 import { metaSchemas } from './meta-schemas.ts';
+import { secretSchemas } from './secret-schemas.ts';
 import type { Schema } from './schema-builder.ts';
 
 export { definitionForGVK, definitionName } from './names.ts';
@@ -14,11 +15,11 @@ function sorted(defs: Record<string, Schema>): Record<string, Schema> {
 /** `definitions` of /openapi/v2 (refs are `#/definitions/<name>`). */
 export function openapiV2Definitions(): Record<string, unknown> {
   const d = { v3: false };
-  return sorted({ ...metaSchemas(d), ...eventSchemas(d) });
+  return sorted({ ...metaSchemas(d), ...eventSchemas(d), ...secretSchemas(d) });
 }
 
 /** `components.schemas` of /openapi/v3/... documents (refs are `#/components/schemas/<name>`). */
 export function openapiV3Schemas(): Record<string, unknown> {
   const d = { v3: true };
-  return sorted({ ...metaSchemas(d), ...eventSchemas(d) });
+  return sorted({ ...metaSchemas(d), ...eventSchemas(d), ...secretSchemas(d) });
 }

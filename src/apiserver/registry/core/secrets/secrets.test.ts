@@ -120,3 +120,12 @@ test('the table shows name, type, data count and age; type is a field selector',
   assert.deepEqual(row.cells.slice(0, 3), ['tbl', 'orch.io/basic-auth', 2]);
   assert.ok(t.json.rows.every((r: { cells: unknown[] }) => r.cells[1] === 'orch.io/basic-auth'));
 });
+
+test('unknown fields are refused under strict field validation and reported otherwise', async () => {
+  const strict = await srv.request('POST', `${path}?fieldValidation=Strict`, { body: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'strict' }, spec: {} } });
+  assert.equal(strict.status, 400);
+  assert.equal(strict.json.message, 'strict decoding error: unknown field "spec"');
+  const warn = await srv.request('POST', path, { body: { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'warned' }, spec: {} } });
+  assert.equal(warn.status, 201);
+  assert.match(String(warn.headers.warning), /unknown field \\"spec\\"/);
+});

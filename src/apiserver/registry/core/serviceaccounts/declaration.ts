@@ -6,6 +6,7 @@ import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
 import { toStatusCauses, type FieldError } from '../../../../machinery/validation/field-error.ts';
 import { nameIsDNSSubdomain } from '../../../../machinery/validation/names.ts';
 import { validateObjectMeta } from '../../../../machinery/validation/object-meta.ts';
+import { eventUnknownFields } from '../../events/declaration-common.ts';
 import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../../resource.ts';
 import { age } from '../secrets/table.ts';
 
@@ -64,5 +65,7 @@ export function serviceAccountsDeclaration() {
     },
     verbs: ALL_VERBS,
     protobuf: true,
+    openapiDefinition: 'io.orch.api.core.v1.ServiceAccount',
+    unknownFields: eventUnknownFields('io.orch.api.core.v1.ServiceAccount'),
   } satisfies ResourceDeclaration<ServiceAccount, ServiceAccount>;
 }
