@@ -11,6 +11,7 @@ import { DEFAULT_EVENT_TTL_SECONDS, EVENTS_STORAGE } from '../../apiserver/regis
 import { eventResources, eventsOpenApiSchemas } from '../../apiserver/registry/events/declarations.ts';
 import type { ApiserverStorage } from './build-storage.ts';
 import { coreResources, type CoreResources } from './core-resources.ts';
+import { withClusterKindSchemas } from '../../machinery/openapi/cluster-kind-schemas.ts';
 import { secretsDeclaration } from '../../apiserver/registry/core/secrets/declaration.ts';
 import { serviceAccountsDeclaration } from '../../apiserver/registry/core/serviceaccounts/declaration.ts';
 
@@ -43,5 +44,5 @@ export function buildResources(values: FlagValues, storage: ApiserverStorage, ad
   const coreKinds = coreResources(storage);
   const resources = [...events, ...core, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
   const access = buildAccessControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission });
-  return { resources: [...resources, ...access.resources], openapi: eventsOpenApiSchemas(), core: coreKinds, access };
+  return { resources: [...resources, ...access.resources], openapi: withClusterKindSchemas(eventsOpenApiSchemas()), core: coreKinds, access };
 }

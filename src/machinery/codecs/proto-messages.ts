@@ -93,6 +93,14 @@ export const messages: Record<string, MessageSpec> = {
   TokenRequestSpec: { audiences: list(1, 'string'), boundObjectRef: m(3, 'BoundObjectReference'), expirationSeconds: m(4, 'int64') },
   TokenRequestStatus: { token: s(1), expirationTimestamp: m(2, 'Time') },
   TokenRequest: { metadata: m(1, 'ObjectMeta'), spec: m(2, 'TokenRequestSpec'), status: m(3, 'TokenRequestStatus') },
+  // core/v1 Namespace and ConfigMap (kubectl create namespace/configmap send them as protobuf).
+  NamespaceSpec: { finalizers: list(1, 'string') },
+  NamespaceCondition: { type: s(1), status: s(2), lastTransitionTime: m(4, 'Time'), reason: s(5), message: s(6) },
+  NamespaceStatus: { phase: s(1), conditions: list(2, 'NamespaceCondition') },
+  Namespace: { metadata: m(1, 'ObjectMeta'), spec: m(2, 'NamespaceSpec'), status: m(3, 'NamespaceStatus') },
+  NamespaceList: { metadata: m(1, 'ListMeta'), items: list(2, 'Namespace') },
+  ConfigMap: { metadata: m(1, 'ObjectMeta'), data: { id: 2, type: 'string', map: true }, binaryData: { id: 3, type: 'bytes', map: true }, immutable: m(4, 'bool') },
+  ConfigMapList: { metadata: m(1, 'ListMeta'), items: list(2, 'ConfigMap') },
   Unknown: { typeMeta: m(1, 'TypeMeta'), raw: m(2, 'bytes'), contentEncoding: s(3), contentType: s(4) },
 };
 

@@ -18,6 +18,10 @@ const messageForKind: Record<string, string> = {
   ServiceAccount: 'ServiceAccount',
   ServiceAccountList: 'ServiceAccountList',
   TokenRequest: 'TokenRequest',
+  Namespace: 'Namespace',
+  NamespaceList: 'NamespaceList',
+  ConfigMap: 'ConfigMap',
+  ConfigMapList: 'ConfigMapList',
 };
 
 /** True when objects of this kind can be written as protobuf. */

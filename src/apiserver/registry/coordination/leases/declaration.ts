@@ -43,5 +43,6 @@ export function leasesDeclaration() {
       (lease) => [lease.spec?.holderIdentity ?? ''],
     ),
     verbs: ALL_VERBS,
+    openapiDefinition: 'io.orch.api.coordination.v1.Lease',
   } satisfies ResourceDeclaration<Lease, Lease>;
 }

@@ -42,5 +42,7 @@ export function configMapsDeclaration() {
       (cm) => [Object.keys(cm.data ?? {}).length + Object.keys(cm.binaryData ?? {}).length],
     ),
     verbs: ALL_VERBS,
+    openapiDefinition: 'io.orch.api.core.v1.ConfigMap',
+    protobuf: true,
   } satisfies ResourceDeclaration<ConfigMap, ConfigMap>;
 }

@@ -31,6 +31,8 @@ export function namespacesDeclaration() {
       (ns) => [ns.status?.phase ?? ''],
     ),
     verbs: ALL_VERBS,
+    openapiDefinition: 'io.orch.api.core.v1.Namespace',
+    protobuf: true,
     deletion: {
       hasPendingFinalizers: (ns: Namespace) => (ns.spec?.finalizers ?? []).length > 0,
       markDeleting: (ns: Namespace) => {
