@@ -34,7 +34,7 @@ export const apiserverServingFlags: readonly FlagSpec[] = [
     help: 'If non-zero, throttle each user connection to this number of bytes/sec. Currently only applies to long-running requests.' },
   { name: 'enable-logs-handler', type: 'bool', group, status: 'implemented', deprecated: 'This flag will be removed in a future release.',
     help: 'If true, install a /logs handler for the server logs.' },
-  { name: 'endpoint-reconciler-type', type: 'string', default: 'lease', group, status: 'not-yet', statusNote: 'the orch service endpoints are not reconciled yet',
+  { name: 'endpoint-reconciler-type', type: 'string', default: 'lease', group, status: 'partial', statusNote: 'parsed and validated; leases are served, but the orch service endpoints are not reconciled because Endpoints and Services are not served',
     help: 'Use an endpoint reconciler (master-count, lease, none). master-count is deprecated, and will be removed in a future version.' },
   { name: 'orch-service-node-port', type: 'int', group, status: 'not-yet', statusNote: 'the orch service is not created yet',
     help: 'If non-zero, the orch primary service will be of type NodePort, using this as the value of the port. If zero, the orch primary service will be of type ClusterIP.' },
