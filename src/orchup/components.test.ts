@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { apiserverComponent, type ComponentContext } from './components.ts';
+import { afterReadyComponents, apiserverComponent, type ComponentContext } from './components.ts';
 import { dataDirLayout } from './layout.ts';
 import { pkiFiles } from './pki.ts';
 
@@ -30,4 +30,12 @@ test('flags after -- come last and replace the defaults of the same name', () =>
   assert.equal(apiserver.args.filter((a) => a.startsWith('--kvstore-servers')).length, 1);
   assert.deepEqual(apiserver.args.slice(-3), ['--kvstore-servers', 'http://127.0.0.1:2379', '-v=4']);
   assert.ok(apiserver.args.includes('--secure-port=7443'));
+});
+
+test('once the apiserver is ready, the controller manager starts with the admin orchconfig and no port', () => {
+  const [manager, ...rest] = afterReadyComponents(context());
+  assert.deepEqual(rest, []);
+  assert.equal(manager?.name, 'orch-controller-manager');
+  assert.ok(existsSync(manager!.command), manager!.command);
+  assert.deepEqual(manager!.args, ['--orchconfig=/srv/project/state/orchconfig', '--secure-port=0']);
 });

@@ -1,6 +1,5 @@
 // The processes `orch up` runs, and the flags each gets. The apiserver starts first; components
-// that talk to it (orch-controller-manager, once it exists) start after /readyz answers ok and
-// go in afterReadyComponents().
+// that talk to it (orch-controller-manager) start after /readyz answers ok.
 import { fileURLToPath } from 'node:url';
 import type { DataDirLayout } from './layout.ts';
 import type { PkiFiles } from './pki.ts';
@@ -52,7 +51,17 @@ export function flagNames(args: readonly string[]): Set<string> {
   return names;
 }
 
-/** Components started once the apiserver is ready. None yet: orch-controller-manager joins here. */
-export function afterReadyComponents(_ctx: ComponentContext): Component[] {
-  return [];
+/**
+ * Components started once the apiserver is ready. The controller manager reaches the apiserver
+ * through the admin orchconfig and serves no port of its own (--secure-port=0), so several
+ * `orch up` on one machine do not collide.
+ */
+export function afterReadyComponents(ctx: ComponentContext): Component[] {
+  return [
+    {
+      name: 'orch-controller-manager',
+      command: BIN_DIR + 'orch-controller-manager',
+      args: [`--orchconfig=${ctx.layout.orchconfig}`, '--secure-port=0'],
+    },
+  ];
 }

@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createSupervisor } from './supervisor.ts';
 
@@ -88,4 +91,30 @@ test('a command that cannot be started is reported and ends with 1', async () =>
   supervisor.start('ghost', '/nonexistent/orch-ghost', []);
   assert.equal(await supervisor.wait(), 1);
   assert.match(lines[0] ?? '', /cannot start ghost/);
+});
+
+test('children stop one by one, the last started first', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'orch-supervisor-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const log = join(dir, 'order.log');
+  const child = (name: string) =>
+    `const fs = require('node:fs'); process.on('SIGTERM', () => { fs.appendFileSync(${JSON.stringify(log)}, '${name}:term\\n'); ` +
+    `setTimeout(() => { fs.appendFileSync(${JSON.stringify(log)}, '${name}:exit\\n'); process.exit(0); }, 150); }); setInterval(() => {}, 1000);`;
+  const { signals, supervisor, start } = setup();
+  start('apiserver', child('apiserver'));
+  start('controller-manager', child('controller-manager'));
+  await settle();
+  signals.emit('SIGTERM', 'SIGTERM');
+  assert.equal(await supervisor.wait(), 0);
+  assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['controller-manager:term', 'controller-manager:exit', 'apiserver:term', 'apiserver:exit']);
+});
+
+test('a child started after shutdown began is stopped too', async () => {
+  const { signals, supervisor, start } = setup();
+  start('a', GRACEFUL);
+  await settle();
+  signals.emit('SIGTERM', 'SIGTERM');
+  const late = start('late', GRACEFUL);
+  assert.equal(await supervisor.wait(), 0);
+  assert.equal((await late.exited).signal, 'SIGTERM');
 });

@@ -1,5 +1,6 @@
 // Keeps the control-plane processes of `orch up` in the foreground: forwards SIGINT/SIGTERM to
-// them, waits until they have shut down, and ends everything when one dies on its own.
+// them, waits until they have shut down, and ends everything when one dies on its own. Children
+// stop in reverse start order, so components that use the apiserver stop while it still serves.
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface ChildExit {
@@ -47,8 +48,9 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
   let settle: (code: number) => void = () => {};
   const done = new Promise<number>((resolve) => (settle = resolve));
 
+  const running = (c: { process: ChildProcess }): boolean => c.process.exitCode === null && c.process.signalCode === null;
   const killOnExit = (): void => {
-    for (const c of children) if (c.process.exitCode === null && c.process.signalCode === null) c.process.kill('SIGKILL');
+    for (const c of children) if (running(c)) c.process.kill('SIGKILL');
   };
 
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -62,19 +64,24 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
   };
 
   const stopAll = (signal: NodeJS.Signals, reason: string): void => {
-    stopping = signal;
     opts.say(`orch: ${reason}, shutting down`);
     interrupt.abort(new Error(reason));
-    for (const c of children) if (c.process.exitCode === null && c.process.signalCode === null) c.process.kill(signal);
-    void finishWhenAllExited();
+    void shutDown(signal);
   };
 
-  const finishWhenAllExited = async (): Promise<void> => {
+  const shutDown = async (signal: NodeJS.Signals): Promise<void> => {
+    stopping = signal;
+    for (const c of [...children].reverse()) {
+      if (running(c)) c.process.kill(signal);
+      await c.exited;
+    }
+    // A child started while stopping was signalled by start(); wait for it too.
     const exits = await Promise.all(children.map((c) => c.exited));
     for (const s of STOP_SIGNALS) signals.off(s, onSignal);
     process.off('exit', killOnExit);
     if (firstDeath) return settle(1);
-    const unclean = exits.filter((e) => e.code !== 0);
+    // Ending by the very signal we sent (the default action of a process without handlers) is clean.
+    const unclean = exits.filter((e) => e.code !== 0 && e.signal !== signal);
     for (const e of unclean) opts.say(`orch: ${e.name} ${describeExit(e)} while shutting down`);
     settle(unclean.length === 0 ? 0 : 1);
   };
@@ -84,9 +91,7 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
     firstDeath = exit;
     opts.say(`orch: ${exit.name} ${describeExit(exit)}; stopping`);
     interrupt.abort(new Error(`${exit.name} ${describeExit(exit)}`));
-    stopping = 'SIGTERM';
-    for (const c of children) if (c.process.exitCode === null && c.process.signalCode === null) c.process.kill('SIGTERM');
-    void finishWhenAllExited();
+    void shutDown('SIGTERM');
   };
 
   for (const s of STOP_SIGNALS) signals.on(s, onSignal);
@@ -105,6 +110,7 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
       });
       void exited.then(onChildExit);
       children.push({ name, process: child, exited });
+      if (stopping) child.kill(stopping);
       return { name, pid: child.pid, exited };
     },
     stop(reason) {

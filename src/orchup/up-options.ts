@@ -14,7 +14,8 @@ export type UpParse = { kind: 'run'; options: UpOptions } | { kind: 'exit'; code
 export const DEFAULT_DATA_DIR = '.orch';
 export const DEFAULT_PORT = 6443;
 
-export const UP_HELP = `Start a local control plane on the embedded store, in the foreground.
+export const UP_HELP = `Start a local control plane on the embedded store, in the foreground: orch-apiserver,
+then orch-controller-manager once the apiserver is ready.
 
 On first start, creates under the data directory an admin token (tokens.csv), certificates (pki/)
 and an orchconfig file for kubectl; later starts reuse them and the stored data (orch.db).

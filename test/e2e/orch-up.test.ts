@@ -80,6 +80,17 @@ function api(kubeconfig: string, method: string, path: string, body?: unknown): 
   });
 }
 
+/** Polls `probe` until it returns a value, or fails after `timeoutMs`. */
+async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs}ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const EVENT = {
   apiVersion: 'events.orch.io/v1',
   kind: 'Event',
@@ -131,6 +142,13 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
   } else {
     t.diagnostic('kubectl not installed: skipped the kubectl get --raw /readyz check');
   }
+
+  // The controller manager starts once the apiserver is ready and takes its leader lease.
+  const lease = await eventually(async () => {
+    const r = await api(up.kubeconfig, 'GET', '/apis/coordination.orch.io/v1/namespaces/orch-system/leases/orch-controller-manager');
+    return r.status === 200 && r.body.spec?.holderIdentity ? r.body : undefined;
+  }, 10_000);
+  assert.match(lease.spec.holderIdentity, /_[0-9a-f-]{36}$/);
 
   const created = await api(up.kubeconfig, 'POST', '/apis/events.orch.io/v1/namespaces/default/events', EVENT);
   assert.equal(created.status, 201, JSON.stringify(created.body));
