@@ -41,7 +41,9 @@ function findStores(resources: readonly InstalledResource<any, any>[]): StoredAc
 
 /** The host:port relying parties reach this server at, for the default jwks_uri. */
 function externalAddress(values: FlagValues): string {
-  const host = str(values, 'external-hostname') || str(values, 'advertise-address') || 'localhost';
+  // As the server's own external host: --external-hostname, else --advertise-address, else a specific --bind-address.
+  const bind = str(values, 'bind-address');
+  const host = str(values, 'external-hostname') || str(values, 'advertise-address') || (bind && bind !== '0.0.0.0' && bind !== '::' ? bind : 'localhost');
   const port = typeof values['secure-port'] === 'number' ? values['secure-port'] : 6443;
   return `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 }
