@@ -4,6 +4,7 @@ import { encodeBody } from '../../machinery/codecs/body.ts';
 import { maybeGzip } from '../../machinery/codecs/gzip.ts';
 import { wantsPretty } from '../../machinery/codecs/negotiate.ts';
 import type { OutputChoice } from './negotiation.ts';
+import { recordResponseObject } from '../audit/request-audit.ts';
 
 /** One `Warning: 299 - "..."` header per warning, as Kubernetes sends them. */
 export function setWarnings(res: Response, warnings: readonly string[]): void {
@@ -27,6 +28,7 @@ export async function writeObject(
   choice: OutputChoice,
   warnings: readonly string[] = [],
 ): Promise<void> {
+  recordResponseObject(req, obj);
   const encoded = encodeBody(choice.mediaType, obj as Record<string, unknown>, prettyFor(req, choice));
   const { body, encoding } = maybeGzip(req.headers['accept-encoding'], encoded);
   setWarnings(res, warnings);

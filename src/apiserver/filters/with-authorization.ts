@@ -5,6 +5,7 @@ import { klog } from '../../component-base/logs/klog.ts';
 import type { Attributes, Authorizer } from '../authorization/types.ts';
 import { requestContext, type Handler, type Request } from '../server/request-context.ts';
 import { writeStatus } from '../server/responses.ts';
+import { recordAuthorizationDecision } from '../audit/request-audit.ts';
 import { canonicalGroup } from '../registry/generic/alias.ts';
 
 const log = klog('filters/authorization');
@@ -49,6 +50,7 @@ export function withAuthorization(handler: Handler, deps: { authorizer: Authoriz
   return async (req, res) => {
     const attrs = attributesFor(req);
     const result = await deps.authorizer.authorize(attrs);
+    recordAuthorizationDecision(req, result.decision === 'allow', result.reason);
     if (result.decision === 'allow') return handler(req, res);
     log.info('Forbidden', { URI: req.url, user: attrs.user.name, reason: result.reason }, 4);
     writeStatus(req, res, forbiddenError(attrs, result.reason));

@@ -10,6 +10,7 @@ import type { Attributes, Authorizer } from '../authorization/types.ts';
 import { requestContext, type Handler, type Request, type UserInfo } from '../server/request-context.ts';
 import { writeStatus, writeText } from '../server/responses.ts';
 import { forbiddenError } from './with-authorization.ts';
+import { recordImpersonatedUser } from '../audit/request-audit.ts';
 
 const log = klog('filters/impersonation');
 
@@ -129,6 +130,7 @@ export function withImpersonation(handler: Handler, deps: { authorizer: Authoriz
       }
     }
     ctx.user = impersonatedUser(wanted);
+    recordImpersonatedUser(req, ctx.user);
     stripHeaders(req);
     log.info('impersonating', { user: requester.name, as: wanted.user }, 5);
     return handler(req, res);

@@ -160,6 +160,8 @@ export function createServer(config: CompletedConfig): ApiServer {
     }
     log.info('In-flight non-long-running requests drained', undefined, 1);
     await endLongRunning();
+    // Buffered audit events are written before the process goes.
+    await config.audit?.shutdown();
     connections.destroyAll();
     if (debugServer) await new Promise<void>((resolve) => debugServer!.close(() => resolve()));
     for (const hook of shutdownHooks) {

@@ -7,6 +7,7 @@ import { findDuplicateKeys, readBody } from '../body.ts';
 import { negotiateOutput } from '../negotiation.ts';
 import { writeObject } from '../respond.ts';
 import { fieldProblems, parseWriteOptions, protobufKind, requestNamespace, type Scope } from './scope.ts';
+import { recordRequestObject } from '../../audit/request-audit.ts';
 
 const PATCH_OPTIONS = { group: 'meta.orch.io', kind: 'PatchOptions' };
 
@@ -23,6 +24,7 @@ export async function handlePatch(scope: Scope): Promise<void> {
   }
   const body = await readBody(scope.req);
   const value = parsePatchBody(type, body);
+  recordRequestObject(scope.req, value);
   let warnings: string[] = [];
   if (type !== 'json' && opts.fieldValidation !== 'Ignore' && value && typeof value === 'object') {
     const duplicates = type === 'apply' ? [] : findDuplicateKeys(body.toString('utf8'));

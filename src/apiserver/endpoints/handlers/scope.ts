@@ -7,6 +7,7 @@ import type { InstalledResource, FieldValidation, WriteOptions } from '../../reg
 import type { ApiObject } from '../../../storage/interface.ts';
 import { apiVersionOf } from '../../registry/resource.ts';
 import { decodeBody, readBody } from '../body.ts';
+import { recordRequestObject } from '../../audit/request-audit.ts';
 
 export interface HandlerConfig {
   /** --delete-collection-workers */
@@ -82,6 +83,7 @@ export async function readObjectBody(scope: Scope, fieldValidation: FieldValidat
   const body = await readBody(scope.req);
   const decoded = decodeBody(scope.req.headers['content-type'], body, decl.kind);
   const value = decoded.value;
+  recordRequestObject(scope.req, value);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badRequest(`the object provided is unrecognized (must be of type ${decl.kind}): couldn't get version/kind; json parse error: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value} into Go value of type struct`);
   }
