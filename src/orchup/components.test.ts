@@ -20,6 +20,9 @@ test('the apiserver runs from bin/ on the embedded store in the data directory, 
     '--tls-cert-file=/srv/project/state/pki/apiserver.crt',
     '--tls-private-key-file=/srv/project/state/pki/apiserver.key',
     '--token-auth-file=/srv/project/state/tokens.csv',
+    '--service-account-issuer=https://orch.default.svc.cluster.local',
+    '--service-account-signing-key-file=/srv/project/state/pki/sa.key',
+    '--service-account-key-file=/srv/project/state/pki/sa.pub',
     '--bind-address=127.0.0.1',
     '--secure-port=7443',
   ]);
@@ -37,5 +40,10 @@ test('once the apiserver is ready, the controller manager starts with the admin 
   assert.deepEqual(rest, []);
   assert.equal(manager?.name, 'orch-controller-manager');
   assert.ok(existsSync(manager!.command), manager!.command);
-  assert.deepEqual(manager!.args, ['--orchconfig=/srv/project/state/orchconfig', '--secure-port=0']);
+  assert.deepEqual(manager!.args, [
+    '--orchconfig=/srv/project/state/orchconfig',
+    '--secure-port=0',
+    '--service-account-private-key-file=/srv/project/state/pki/sa.key',
+    '--root-ca-file=/srv/project/state/pki/ca.crt',
+  ]);
 });

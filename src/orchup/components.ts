@@ -21,6 +21,9 @@ export interface Component {
 
 const BIN_DIR = fileURLToPath(new URL('../../bin/', import.meta.url));
 
+/** The issuer of service account tokens, as clusters name it in-cluster (kubernetes.default.svc). */
+export const SERVICE_ACCOUNT_ISSUER = 'https://orch.default.svc.cluster.local';
+
 /** The apiserver keeps the embedded store in --data-dir (orch.db there) when no --kvstore-servers is given. */
 export function apiserverComponent(ctx: ComponentContext): Component {
   const defaults: Array<[string, string]> = [
@@ -29,6 +32,9 @@ export function apiserverComponent(ctx: ComponentContext): Component {
     ['tls-cert-file', ctx.pki.servingCertFile],
     ['tls-private-key-file', ctx.pki.servingKeyFile],
     ['token-auth-file', ctx.layout.tokenFile],
+    ['service-account-issuer', SERVICE_ACCOUNT_ISSUER],
+    ['service-account-signing-key-file', ctx.pki.serviceAccountKeyFile],
+    ['service-account-key-file', ctx.pki.serviceAccountPublicKeyFile],
     ['bind-address', '127.0.0.1'],
     ['secure-port', String(ctx.port)],
   ];
@@ -61,7 +67,12 @@ export function afterReadyComponents(ctx: ComponentContext): Component[] {
     {
       name: 'orch-controller-manager',
       command: BIN_DIR + 'orch-controller-manager',
-      args: [`--orchconfig=${ctx.layout.orchconfig}`, '--secure-port=0'],
+      args: [
+        `--orchconfig=${ctx.layout.orchconfig}`,
+        '--secure-port=0',
+        `--service-account-private-key-file=${ctx.pki.serviceAccountKeyFile}`,
+        `--root-ca-file=${ctx.pki.caCertFile}`,
+      ],
     },
   ];
 }

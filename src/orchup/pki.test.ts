@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { X509Certificate } from 'node:crypto';
+import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,4 +59,19 @@ test('a damaged serving certificate is replaced, the CA kept', async (t) => {
   const again = await ensurePki(dir);
   assert.equal(again.issuedServing, true);
   assert.equal(again.caPem, first.caPem);
+});
+
+test('a service account signing key is made once and kept, even when the serving certificate is re-issued', async (t) => {
+  const dir = tempDir(t);
+  const first = await ensurePki(dir);
+  const key = readFileSync(first.files.serviceAccountKeyFile, 'utf8');
+  const pub = readFileSync(first.files.serviceAccountPublicKeyFile, 'utf8');
+  assert.match(key, /^-----BEGIN PRIVATE KEY-----\n/);
+  assert.match(pub, /^-----BEGIN PUBLIC KEY-----\n/);
+  assert.equal(statSync(first.files.serviceAccountKeyFile).mode & 0o777, 0o600);
+  // The two halves belong together.
+  const derived = createPublicKey(createPrivateKey(key)).export({ type: 'spki', format: 'pem' });
+  assert.equal(derived, pub);
+  await ensurePki(dir, new Date(Date.now() + 340 * 24 * 3600_000));
+  assert.equal(readFileSync(first.files.serviceAccountKeyFile, 'utf8'), key);
 });

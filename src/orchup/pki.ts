@@ -1,6 +1,7 @@
-// The certificates of a local control plane: a CA kept in the data directory and a serving
-// certificate for the loopback names, signed by it. Made once; the serving certificate is
-// re-issued from the same CA when it nears expiry, so orchconfig files stay valid.
+// The certificates and keys of a local control plane: a CA kept in the data directory, a serving
+// certificate for the loopback names signed by it, and the service account token signing key.
+// Made once; the serving certificate is re-issued from the same CA when it nears expiry, so
+// orchconfig files stay valid.
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import { webcrypto } from 'node:crypto';
@@ -12,6 +13,10 @@ export interface PkiFiles {
   caKeyFile: string;
   servingCertFile: string;
   servingKeyFile: string;
+  /** Signs service account tokens (--service-account-signing-key-file). */
+  serviceAccountKeyFile: string;
+  /** Its public half, which verifies them (--service-account-key-file). */
+  serviceAccountPublicKeyFile: string;
 }
 
 export interface Pki {
@@ -38,6 +43,8 @@ export function pkiFiles(pkiDir: string): PkiFiles {
     caKeyFile: join(pkiDir, 'ca.key'),
     servingCertFile: join(pkiDir, 'apiserver.crt'),
     servingKeyFile: join(pkiDir, 'apiserver.key'),
+    serviceAccountKeyFile: join(pkiDir, 'sa.key'),
+    serviceAccountPublicKeyFile: join(pkiDir, 'sa.pub'),
   };
 }
 
@@ -60,6 +67,8 @@ export async function ensurePki(pkiDir: string, now: Date = new Date()): Promise
     await writeServing(files, ca, now);
     issuedServing = true;
   }
+  // Tokens already handed out stay valid only while this key is kept: never replace it.
+  if (!existsSync(files.serviceAccountKeyFile) || !existsSync(files.serviceAccountPublicKeyFile)) await writeServiceAccountKey(files);
   return { files, caPem, createdCa, issuedServing };
 }
 
@@ -123,6 +132,13 @@ async function writeServing(files: PkiFiles, ca: x509.X509Certificate, now: Date
   writeFileSync(files.servingCertFile, cert.toString('pem') + '\n');
 }
 
+async function writeServiceAccountKey(files: PkiFiles): Promise<void> {
+  const keys = await generateKeys();
+  const spki = Buffer.from(await webcrypto.subtle.exportKey('spki', keys.publicKey));
+  writeFileSync(files.serviceAccountKeyFile, await privateKeyPem(keys.privateKey), { mode: 0o600 });
+  writeFileSync(files.serviceAccountPublicKeyFile, pem('PUBLIC KEY', spki));
+}
+
 function serial(): string {
   // Positive 128-bit serial: clear the top bit so DER does not read it as negative.
   const bytes = webcrypto.getRandomValues(new Uint8Array(16));
@@ -131,9 +147,12 @@ function serial(): string {
 }
 
 async function privateKeyPem(key: webcrypto.CryptoKey): Promise<string> {
-  const der = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', key));
+  return pem('PRIVATE KEY', Buffer.from(await webcrypto.subtle.exportKey('pkcs8', key)));
+}
+
+function pem(label: string, der: Buffer): string {
   const body = der.toString('base64').match(/.{1,64}/g)?.join('\n') ?? '';
-  return `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n`;
+  return `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----\n`;
 }
 
 async function importPrivateKey(pem: string): Promise<webcrypto.CryptoKey> {

@@ -56,7 +56,12 @@ async function untilUp(run: Running, timeoutMs = 30_000): Promise<{ server: stri
 
 async function stop(run: Running): Promise<number | null> {
   if (run.child.exitCode === null) run.child.kill('SIGTERM');
-  return run.exit;
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), 20_000);
+  try {
+    return await run.exit;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function kubectl(kubeconfig: string, args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
@@ -65,12 +70,12 @@ function kubectl(kubeconfig: string, args: string[], input?: string): { status: 
 }
 
 /** One request to the API with the admin token from the orchconfig file, trusting its CA. */
-function api(kubeconfig: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, any> }> {
+function api(kubeconfig: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Record<string, any> }> {
   const config = parse(readFileSync(kubeconfig, 'utf8'));
   const server = new URL(path, config.clusters[0].cluster.server);
   const ca = Buffer.from(config.clusters[0].cluster['certificate-authority-data'], 'base64');
   return new Promise((resolve, reject) => {
-    const req = request(server, { method, ca, agent: false, headers: { authorization: `Bearer ${config.users[0].user.token}`, 'content-type': 'application/json' } }, (res) => {
+    const req = request(server, { method, ca, agent: false, headers: { authorization: `Bearer ${token ?? config.users[0].user.token}`, 'content-type': 'application/json' } }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') }));
@@ -105,10 +110,11 @@ const EVENT = {
   regarding: { kind: 'Pod', name: 'p', namespace: 'default' },
 };
 
-function adminCredentials(dataDir: string): { token: string; ca: string; orchconfig: string } {
+function adminCredentials(dataDir: string): { token: string; ca: string; serviceAccountKey: string; orchconfig: string } {
   return {
     token: readFileSync(join(dataDir, 'tokens.csv'), 'utf8'),
     ca: readFileSync(join(dataDir, 'pki', 'ca.crt'), 'utf8'),
+    serviceAccountKey: readFileSync(join(dataDir, 'pki', 'sa.key'), 'utf8'),
     orchconfig: readFileSync(join(dataDir, 'orchconfig'), 'utf8'),
   };
 }
@@ -117,7 +123,8 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
   const dir = mkdtempSync(join(tmpdir(), 'orch-up-'));
   const runs: Running[] = [];
   t.after(async () => {
-    for (const run of runs) if (run.child.exitCode === null) run.child.kill('SIGKILL');
+    // SIGTERM, not SIGKILL: orch up must get the chance to stop the children it started.
+    for (const run of runs) if (run.child.exitCode === null) await stop(run);
     rmSync(dir, { recursive: true, force: true });
   });
   const port = await freePort();
@@ -153,6 +160,21 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
   const created = await api(up.kubeconfig, 'POST', '/apis/events.orch.io/v1/namespaces/default/events', EVENT);
   assert.equal(created.status, 201, JSON.stringify(created.body));
 
+  // Service account tokens are signed with the key orch up made, and verified by the apiserver.
+  const account = await api(up.kubeconfig, 'POST', '/api/v1/namespaces/default/serviceaccounts', { metadata: { name: 'robot' } });
+  assert.equal(account.status, 201, JSON.stringify(account.body));
+  const tokenRequest = await api(up.kubeconfig, 'POST', '/api/v1/namespaces/default/serviceaccounts/robot/token', {
+    apiVersion: 'authentication.k8s.io/v1',
+    kind: 'TokenRequest',
+    spec: {},
+  });
+  assert.equal(tokenRequest.status, 201, JSON.stringify(tokenRequest.body));
+  const robotToken: string = tokenRequest.body.status.token;
+  const asRobot = await api(up.kubeconfig, 'GET', '/apis/events.orch.io/v1/namespaces/default/events', undefined, robotToken);
+  assert.notEqual(asRobot.status, 401, 'the service account token authenticates');
+  const forged = await api(up.kubeconfig, 'GET', '/apis/events.orch.io/v1/namespaces/default/events', undefined, robotToken.slice(0, -4) + 'AAAA');
+  assert.equal(forged.status, 401, 'a token with a broken signature does not');
+
   const before = adminCredentials(up.dataDir);
   assert.equal(await stop(first), 0, first.stderr());
 
@@ -160,11 +182,13 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
   runs.push(second);
   const again = await untilUp(second);
   assert.equal(again.kubeconfig, up.kubeconfig);
-  assert.deepEqual(adminCredentials(up.dataDir), before, 'token, CA and orchconfig are reused');
+  assert.deepEqual(adminCredentials(up.dataDir), before, 'token, CA, service account key and orchconfig are reused');
   const kept = await api(up.kubeconfig, 'GET', '/apis/events.orch.io/v1/namespaces/default/events/orch-up-test');
   assert.equal(kept.status, 200, JSON.stringify(kept.body));
   assert.equal(kept.body.metadata.uid, created.body.metadata.uid);
   assert.equal(kept.body.note, 'kept across restarts');
+  const robotAgain = await api(up.kubeconfig, 'GET', '/apis/events.orch.io/v1/namespaces/default/events', undefined, robotToken);
+  assert.notEqual(robotAgain.status, 401, 'a token issued before the restart still authenticates');
   if (KUBECTL) {
     const readyz = kubectl(up.kubeconfig, ['get', '--raw', '/readyz']);
     assert.equal(readyz.stdout.trim(), 'ok', readyz.stderr);
