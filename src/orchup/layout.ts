@@ -10,8 +10,6 @@ export interface DataDirLayout {
   tokenFile: string;
   /** The orchconfig (kubeconfig) file for kubectl and client libraries. */
   orchconfig: string;
-  /** The embedded store's SQLite file. */
-  database: string;
 }
 
 /** The layout of `dataDir`, resolved against `cwd` when relative. */
@@ -22,6 +20,5 @@ export function dataDirLayout(dataDir: string, cwd: string = process.cwd()): Dat
     pkiDir: join(root, 'pki'),
     tokenFile: join(root, 'tokens.csv'),
     orchconfig: join(root, 'orchconfig'),
-    database: join(root, 'orch.db'),
   };
 }

@@ -3,12 +3,13 @@
 import { mkdirSync } from 'node:fs';
 import { ensureAdminToken } from './admin-token.ts';
 import { afterReadyComponents, apiserverComponent, type Component, type ComponentContext } from './components.ts';
-import { dataDirLayout } from './layout.ts';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { dataDirLayout, type DataDirLayout } from './layout.ts';
 import { writeOrchconfig } from './orchconfig.ts';
 import { ensurePki } from './pki.ts';
 import { waitForReady } from './readiness.ts';
 import { createSupervisor, type Supervisor } from './supervisor.ts';
-import { parseUpArgs } from './up-options.ts';
+import { parseUpArgs, type UpOptions } from './up-options.ts';
 
 export interface UpIO {
   stdout(text: string): void;
@@ -19,6 +20,13 @@ export interface UpIO {
 /** How long the apiserver may take to become ready before `orch up` gives up. */
 const READY_TIMEOUT_MS = 60_000;
 
+interface Prepared {
+  ctx: ComponentContext;
+  server: string;
+  caPem: string;
+  token: string;
+}
+
 /** Runs `orch up` with the arguments after `up`; settles with the process exit code. */
 export async function runUp(argv: string[], io: UpIO): Promise<number> {
   const parsed = parseUpArgs(argv);
@@ -27,30 +35,41 @@ export async function runUp(argv: string[], io: UpIO): Promise<number> {
     if (parsed.stderr) io.stderr(parsed.stderr);
     return parsed.code;
   }
-  const { options } = parsed;
-  const layout = dataDirLayout(options.dataDir, io.cwd);
-
-  let ctx: ComponentContext;
-  let token: string;
-  let caPem: string;
+  const layout = dataDirLayout(parsed.options.dataDir, io.cwd);
+  let lock: DataDirLock;
   try {
     mkdirSync(layout.root, { recursive: true, mode: 0o700 });
-    token = ensureAdminToken(layout.tokenFile).token;
-    const pki = await ensurePki(layout.pkiDir);
-    caPem = pki.caPem;
-    ctx = { layout, pki: pki.files, port: options.port, apiserverArgs: options.apiserverArgs };
+    lock = lockDataDir(layout.root);
   } catch (err) {
-    io.stderr(`Error: preparing ${layout.root}: ${message(err)}\n`);
+    io.stderr(`Error: ${message(err)}\n`);
     return 1;
   }
+  const release = () => lock.release();
+  process.once('exit', release);
+  try {
+    const prepared = await prepare(layout, parsed.options, io);
+    return prepared ? await runControlPlane(prepared, io) : 1;
+  } finally {
+    release();
+    process.off('exit', release);
+  }
+}
+
+/** What a start needs, made on the first start and reused after: token, certificates, orchconfig. */
+async function prepare(layout: DataDirLayout, options: UpOptions, io: UpIO): Promise<Prepared | undefined> {
   const server = `https://127.0.0.1:${options.port}`;
   try {
-    writeOrchconfig(layout.orchconfig, { server, caPem, token });
+    const token = ensureAdminToken(layout.tokenFile).token;
+    const pki = await ensurePki(layout.pkiDir);
+    writeOrchconfig(layout.orchconfig, { server, caPem: pki.caPem, token });
+    return { ctx: { layout, pki: pki.files, port: options.port, apiserverArgs: options.apiserverArgs }, server, caPem: pki.caPem, token };
   } catch (err) {
-    io.stderr(`Error: writing ${layout.orchconfig}: ${message(err)}\n`);
-    return 1;
+    io.stderr(`Error: preparing ${layout.root}: ${message(err)}\n`);
+    return undefined;
   }
+}
 
+async function runControlPlane({ ctx, server, caPem, token }: Prepared, io: UpIO): Promise<number> {
   const supervisor = createSupervisor({ say: (line) => io.stderr(line + '\n') });
   startComponent(supervisor, apiserverComponent(ctx));
   try {
@@ -64,8 +83,8 @@ export async function runUp(argv: string[], io: UpIO): Promise<number> {
   }
   for (const component of afterReadyComponents(ctx)) startComponent(supervisor, component);
 
-  io.stdout(`orch is up: ${server} (data in ${layout.root})\n`);
-  io.stdout(`  KUBECONFIG=${layout.orchconfig} kubectl get --raw /readyz\n`);
+  io.stdout(`orch is up: ${server} (data in ${ctx.layout.root})\n`);
+  io.stdout(`  KUBECONFIG=${ctx.layout.orchconfig} kubectl get --raw /readyz\n`);
   return supervisor.wait();
 }
 

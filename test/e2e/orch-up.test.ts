@@ -150,6 +150,11 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
     t.diagnostic('kubectl not installed: skipped the kubectl get --raw /readyz check');
   }
 
+  // One orch up per data directory.
+  const rival = spawnSync(ORCH, ['up', '--port', String(await freePort())], { cwd: dir, encoding: 'utf8', timeout: 20_000 });
+  assert.equal(rival.status, 1);
+  assert.match(rival.stderr, new RegExp(`^Error: ${up.dataDir} is in use by another orch up \\(pid ${first.child.pid}\\)`));
+
   // The controller manager starts once the apiserver is ready and takes its leader lease.
   const lease = await eventually(async () => {
     const r = await api(up.kubeconfig, 'GET', '/apis/coordination.orch.io/v1/namespaces/orch-system/leases/orch-controller-manager');
