@@ -1,15 +1,34 @@
 // The plugins this server implements, by name, each built from its configuration and what it
 // needs of the rest of the server. Names without a factory are accepted and have nothing to do.
 import type { AdmissionPlugin } from './types.ts';
+import type { Authorizer } from '../authorization/types.ts';
 import type { NamespaceAccess } from './namespace-access.ts';
 import { alwaysAdmit } from './plugins/always-admit.ts';
 import { alwaysDeny } from './plugins/always-deny.ts';
 import { namespaceLifecycle } from './plugins/namespace-lifecycle.ts';
 import { namespaceExists } from './plugins/namespace-exists.ts';
 import { namespaceAutoProvision } from './plugins/namespace-auto-provision.ts';
+import { eventRateLimit } from './plugins/event-rate-limit/plugin.ts';
 
 export interface PluginDeps {
   namespaces: NamespaceAccess;
+  /** The server's authorizer, bound once the server's configuration is complete. */
+  authorizer?: () => Authorizer | undefined;
+}
+
+/** A plugin's configuration was refused: start-up stops with this message. */
+function initFailed(name: string, err: unknown): Error {
+  return new Error(`couldn't init admission plugin ${JSON.stringify(name)}: ${(err as Error).message}`);
+}
+
+function guarded(name: string, factory: PluginFactory): PluginFactory {
+  return (deps, config) => {
+    try {
+      return factory(deps, config);
+    } catch (err) {
+      throw initFailed(name, err);
+    }
+  };
 }
 
 export type PluginFactory = (deps: PluginDeps, config: unknown) => AdmissionPlugin;
@@ -20,4 +39,5 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
   ['NamespaceLifecycle', (deps) => namespaceLifecycle(deps.namespaces)],
   ['NamespaceExists', (deps) => namespaceExists(deps.namespaces)],
   ['NamespaceAutoProvision', (deps) => namespaceAutoProvision(deps.namespaces)],
+  ['EventRateLimit', guarded('EventRateLimit', (_deps, config) => eventRateLimit(config))],
 ]);
