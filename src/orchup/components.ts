@@ -32,6 +32,8 @@ export function apiserverComponent(ctx: ComponentContext): Component {
     ['tls-cert-file', ctx.pki.servingCertFile],
     ['tls-private-key-file', ctx.pki.servingKeyFile],
     ['token-auth-file', ctx.layout.tokenFile],
+    // As kubeadm sets it up: RBAC with its bootstrap policy, so permissions behave as on a cluster.
+    ['authorization-mode', 'Node,RBAC'],
     ['service-account-issuer', SERVICE_ACCOUNT_ISSUER],
     ['service-account-signing-key-file', ctx.pki.serviceAccountKeyFile],
     ['service-account-key-file', ctx.pki.serviceAccountPublicKeyFile],

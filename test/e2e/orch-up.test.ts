@@ -176,7 +176,8 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
   assert.equal(tokenRequest.status, 201, JSON.stringify(tokenRequest.body));
   const robotToken: string = tokenRequest.body.status.token;
   const asRobot = await api(up.kubeconfig, 'GET', '/apis/events.orch.io/v1/namespaces/default/events', undefined, robotToken);
-  assert.notEqual(asRobot.status, 401, 'the service account token authenticates');
+  assert.equal(asRobot.status, 403, 'the service account token authenticates, and RBAC grants it nothing');
+  assert.match(asRobot.body.message, /User "system:serviceaccount:default:robot" cannot list resource "events"/);
   const forged = await api(up.kubeconfig, 'GET', '/apis/events.orch.io/v1/namespaces/default/events', undefined, robotToken.slice(0, -4) + 'AAAA');
   assert.equal(forged.status, 401, 'a token with a broken signature does not');
 
@@ -193,7 +194,7 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
   assert.equal(kept.body.metadata.uid, created.body.metadata.uid);
   assert.equal(kept.body.note, 'kept across restarts');
   const robotAgain = await api(up.kubeconfig, 'GET', '/apis/events.orch.io/v1/namespaces/default/events', undefined, robotToken);
-  assert.notEqual(robotAgain.status, 401, 'a token issued before the restart still authenticates');
+  assert.equal(robotAgain.status, 403, 'a token issued before the restart still authenticates');
   if (KUBECTL) {
     const readyz = kubectl(up.kubeconfig, ['get', '--raw', '/readyz']);
     assert.equal(readyz.stdout.trim(), 'ok', readyz.stderr);
