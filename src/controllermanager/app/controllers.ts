@@ -1,6 +1,9 @@
 // The controller manager's table of controllers: every name --controllers accepts, whether it
 // runs by default, and the API resources it needs. A controller that is not written yet is a
 // seam: it waits, logging once, until the server serves what it needs and an implementation lands.
+import type { FlagValues } from '../../options/flag.ts';
+import type { ControllerRun } from './controller-runner.ts';
+import { namespaceController, namespaceControllerOptions } from '../controllers/namespace/namespace-controller.ts';
 
 export interface ApiResourceRef {
   /** '' for the core group. */
@@ -118,4 +121,17 @@ export function isControllerEnabled(name: string, entries: readonly string[]): b
 /** The controllers --controllers enables, in table order. */
 export function enabledControllers(entries: readonly string[]): ControllerDescriptor[] {
   return controllerDescriptors.filter((c) => isControllerEnabled(c.name, entries));
+}
+
+/** Builds a controller's implementation from the parsed options. */
+export type ControllerConstructor = (values: FlagValues) => ControllerRun;
+
+/** The controllers written so far, by name; every other enabled name is a seam. */
+export const controllerConstructors: Readonly<Record<string, ControllerConstructor>> = {
+  'namespace-controller': (values) => namespaceController(namespaceControllerOptions(values)),
+};
+
+/** The implementations for a run, built from its options. */
+export function controllerImplementations(values: FlagValues): Record<string, ControllerRun> {
+  return Object.fromEntries(Object.entries(controllerConstructors).map(([name, build]) => [name, build(values)]));
 }

@@ -15,7 +15,7 @@ import { RestLeaseClient } from '../../client/leaderelection/lease.ts';
 import { InformerFactory } from '../../client/cache/informer-factory.ts';
 import { completeServing } from './serving-config.ts';
 import { startSecureServing, type RunningSecureServer } from './secure-serving.ts';
-import { enabledControllers, type ControllerDescriptor } from './controllers.ts';
+import { controllerImplementations, enabledControllers, type ControllerDescriptor } from './controllers.ts';
 import { runControllers, type ControllerRun } from './controller-runner.ts';
 
 const log = klog('controllermanager/run');
@@ -74,7 +74,7 @@ export async function runControllerManager(values: FlagValues, deps: ControllerM
     const startControllers = (signal: AbortSignal) =>
       runControllers(signal, {
         controllers,
-        implementations: deps.implementations ?? {},
+        implementations: deps.implementations ?? controllerImplementations(values),
         servesResources,
         startIntervalMs: num(values, 'controller-start-interval', 0),
         shutdownTimeoutMs: num(values, 'controller-shutdown-timeout', 10_000),
