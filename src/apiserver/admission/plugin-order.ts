@@ -46,7 +46,6 @@ export const ADMISSION_SEAMS: ReadonlySet<string> = new Set([
   'MutatingAdmissionWebhook',
   'ValidatingAdmissionPolicy',
   'ValidatingAdmissionWebhook',
-  'OwnerReferencesPermissionEnforcement',
   'ResourceQuota',
   'ImagePolicyWebhook',
 ]);

@@ -9,11 +9,15 @@ import { namespaceLifecycle } from './plugins/namespace-lifecycle.ts';
 import { namespaceExists } from './plugins/namespace-exists.ts';
 import { namespaceAutoProvision } from './plugins/namespace-auto-provision.ts';
 import { eventRateLimit } from './plugins/event-rate-limit/plugin.ts';
+import { ownerReferencesPermissionEnforcement } from './plugins/owner-references/plugin.ts';
+import type { ServedKind } from './plugins/owner-references/rest-mapping.ts';
 
 export interface PluginDeps {
   namespaces: NamespaceAccess;
   /** The server's authorizer, bound once the server's configuration is complete. */
   authorizer?: () => Authorizer | undefined;
+  /** The kinds this server serves (owner references name their owner by kind). */
+  servedKinds?: () => readonly ServedKind[];
 }
 
 /** A plugin's configuration was refused: start-up stops with this message. */
@@ -40,4 +44,8 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
   ['NamespaceExists', (deps) => namespaceExists(deps.namespaces)],
   ['NamespaceAutoProvision', (deps) => namespaceAutoProvision(deps.namespaces)],
   ['EventRateLimit', guarded('EventRateLimit', (_deps, config) => eventRateLimit(config))],
+  [
+    'OwnerReferencesPermissionEnforcement',
+    (deps) => ownerReferencesPermissionEnforcement({ authorizer: deps.authorizer ?? (() => undefined), servedKinds: deps.servedKinds ?? (() => []) }),
+  ],
 ]);

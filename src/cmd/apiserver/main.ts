@@ -13,6 +13,7 @@ import { buildStorage, type ApiserverStorage } from './build-storage.ts';
 import { namespaceAccess } from '../../apiserver/registry/core/namespaces/access.ts';
 import { corePostStartHooks, type CoreResources } from './core-resources.ts';
 import { buildServiceAccounts } from './build-service-accounts.ts';
+import { lateAdmissionDeps } from '../../apiserver/admission/plugins/common/late-deps.ts';
 
 const log = klog('cmd/orch-apiserver');
 
@@ -38,11 +39,13 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     // Admission reads its configuration file before storage is opened: a bad file stops the start early.
     // The namespace plugins look namespaces up once the resources exist.
     let core: CoreResources | undefined;
-    const admission = buildAdmission(values, { namespaces: namespaceAccess(() => core!.namespaces) });
+    const late = lateAdmissionDeps();
+    const admission = buildAdmission(values, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
     storage = await buildStorage(values);
     const built = buildResources(values, storage, admission);
     const { resources, openapi } = built;
     core = built.core;
+    late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));
     const serviceAccounts = await buildServiceAccounts(values, resources);
     const restHandler = buildApiHandler({
       resources,
@@ -62,7 +65,10 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
       healthChecks: storage.healthChecks,
       readyChecks: storage.readyChecks,
       authorizationModes: built.access.serverDeps.authorizationModes,
-      onAuthBuilt: built.access.serverDeps.onAuthBuilt,
+      onAuthBuilt: (auth) => {
+        late.bindAuthorizer(auth.authorizer);
+        built.access.serverDeps.onAuthBuilt(auth);
+      },
       postStartHooks: [...corePostStartHooks(values, featureGates, core), ...built.access.serverDeps.postStartHooks],
       onShutdown: [() => built.access.stop(), () => storage?.close()],
     });
