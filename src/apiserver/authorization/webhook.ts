@@ -37,7 +37,8 @@ class TransientError extends Error {}
 export function reviewSpec(attrs: Attributes, version: 'v1' | 'v1beta1'): Record<string, unknown> {
   const spec: Record<string, unknown> = {};
   if (attrs.isResourceRequest) {
-    spec.resourceAttributes = {
+    // Every field is omitempty on the wire: a cluster-scoped request has no namespace key at all.
+    const fields: Record<string, string> = {
       namespace: attrs.namespace,
       verb: attrs.verb,
       group: attrs.apiGroup,
@@ -46,6 +47,7 @@ export function reviewSpec(attrs: Attributes, version: 'v1' | 'v1beta1'): Record
       subresource: attrs.subresource,
       name: attrs.name,
     };
+    spec.resourceAttributes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
   } else {
     spec.nonResourceAttributes = { path: attrs.path, verb: attrs.verb };
   }
