@@ -6,6 +6,7 @@
 
 import type { CoreEvent, CoreEventSeries, EventSource } from '../../core/v1/event-types.ts';
 import type { ObjectMeta, ObjectReference } from '../../meta/v1/types.ts';
+import { cloneJson } from '../../../machinery/patch/json-value.ts';
 import { API_VERSION, type EventSeries, type EventV1 } from './types.ts';
 
 /** Copies an ObjectReference keeping only its known, non-empty fields, in Kubernetes' order. */
@@ -29,8 +30,9 @@ export function copyEventSource(src: EventSource | undefined): EventSource {
   return out;
 }
 
+/** Metadata is plain JSON: a recursive copy is several times cheaper than structuredClone. */
 function copyMeta(meta: ObjectMeta | undefined): ObjectMeta {
-  return structuredClone(meta ?? {});
+  return cloneJson(meta ?? {});
 }
 
 function coreSeries(series: EventSeries): CoreEventSeries {

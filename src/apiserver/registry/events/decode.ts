@@ -9,6 +9,7 @@ import type { EventSeries, EventV1 } from '../../../api/events/v1/types.ts';
 import { normalizeMicroTime, normalizeTime, TimeParseError } from '../../../api/meta/v1/time.ts';
 import type { ObjectMeta, ObjectReference } from '../../../api/meta/v1/types.ts';
 import { badRequest, type StatusError } from '../../../machinery/status.ts';
+import { cloneJson } from '../../../machinery/patch/json-value.ts';
 
 type Json = Record<string, unknown>;
 
@@ -77,7 +78,7 @@ class DecodeContext {
 
   metadata(obj: Json): ObjectMeta {
     const meta = this.object(obj, 'metadata', 'Event.metadata', 'v1.ObjectMeta');
-    return structuredClone((meta ?? {}) as ObjectMeta);
+    return cloneJson((meta ?? {}) as ObjectMeta);
   }
 }
 

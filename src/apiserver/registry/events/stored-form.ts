@@ -6,6 +6,7 @@
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import { coreToEventV1, eventV1ToCore, orderCore } from '../../../api/events/v1/conversion.ts';
 import type { EventV1 } from '../../../api/events/v1/types.ts';
+import { cloneJson } from '../../../machinery/patch/json-value.ts';
 
 export interface StoredFormCodec<T> {
   /** The object to write to storage for a request object of this version. */
@@ -21,5 +22,5 @@ export const eventsV1StoredForm: StoredFormCodec<EventV1> = {
 
 export const coreV1StoredForm: StoredFormCodec<CoreEvent> = {
   toStored: (ev) => orderCore({ ...ev, apiVersion: 'v1', kind: 'Event' }),
-  fromStored: (stored) => orderCore({ ...structuredClone(stored), apiVersion: 'v1', kind: 'Event' }),
+  fromStored: (stored) => orderCore({ ...cloneJson(stored), apiVersion: 'v1', kind: 'Event' }),
 };
