@@ -4,6 +4,11 @@
 import type { FlagValues } from '../../options/flag.ts';
 import type { ControllerRun } from './controller-runner.ts';
 import { namespaceController, namespaceControllerOptions } from '../controllers/namespace/namespace-controller.ts';
+import { garbageCollectorController, garbageCollectorOptions } from '../controllers/garbagecollector/garbage-collector-controller.ts';
+import { serviceAccountsController } from '../controllers/serviceaccount/serviceaccounts-controller.ts';
+import { rootCACertPublisher } from '../controllers/rootcacertpublisher/publisher.ts';
+import { rootCAPublisherOptions } from '../controllers/rootcacertpublisher/options.ts';
+import { clusterRoleAggregationController } from '../controllers/clusterroleaggregation/aggregation-controller.ts';
 
 export interface ApiResourceRef {
   /** '' for the core group. */
@@ -129,6 +134,10 @@ export type ControllerConstructor = (values: FlagValues) => ControllerRun;
 /** The controllers written so far, by name; every other enabled name is a seam. */
 export const controllerConstructors: Readonly<Record<string, ControllerConstructor>> = {
   'namespace-controller': (values) => namespaceController(namespaceControllerOptions(values)),
+  'garbage-collector-controller': (values) => garbageCollectorController(garbageCollectorOptions(values)),
+  'serviceaccount-controller': () => serviceAccountsController(),
+  'root-ca-certificate-publisher-controller': (values) => rootCACertPublisher(rootCAPublisherOptions(values)),
+  'clusterrole-aggregation-controller': () => clusterRoleAggregationController(),
 };
 
 /** The implementations for a run, built from its options. */
