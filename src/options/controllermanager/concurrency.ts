@@ -25,8 +25,11 @@ const rows: Array<[string, string, string]> = [
   ['mirroring-concurrent-service-endpoint-syncs', '5', 'The number of service endpoint syncing operations that will be done concurrently by the endpointslice-mirroring-controller. Larger number = faster endpoint slice updating, but more CPU (and network) load.'],
 ];
 
-export const concurrencyFlags: readonly FlagSpec[] = rows.map(([name, def, help]) => ({
-  name, type: 'int', default: def, group, status: 'not-yet', statusNote: NO_CONTROLLER, valueName: 'int32', help,
-}));
+// Rows whose controller is written.
+const IMPLEMENTED = new Set(['concurrent-gc-syncs', 'concurrent-namespace-syncs']);
+
+export const concurrencyFlags: readonly FlagSpec[] = rows.map(([name, def, help]) => (IMPLEMENTED.has(name)
+  ? { name, type: 'int', default: def, group, status: 'implemented', valueName: 'int32', help }
+  : { name, type: 'int', default: def, group, status: 'not-yet', statusNote: NO_CONTROLLER, valueName: 'int32', help }));
 
 export const concurrencyFlagNames: readonly string[] = rows.map(([name]) => name);

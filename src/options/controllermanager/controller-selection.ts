@@ -8,7 +8,7 @@ const offByDefault = controllerDescriptors.filter((c) => !c.enabledByDefault).ma
 
 export const controllerSelectionFlags: readonly FlagSpec[] = [
   { name: 'controllers', type: 'strings', default: '*', group, status: 'partial',
-    statusNote: 'the list is checked and applied; no controller is implemented yet, so enabled ones wait for their API and an implementation',
+    statusNote: 'the list is checked and applied; enabled controllers not written yet wait for their API and an implementation',
     help: `A list of controllers to enable. '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo'.\nAll controllers: ${allNames}\nDisabled-by-default controllers: ${offByDefault}` },
   { name: 'controller-start-interval', type: 'duration', group, status: 'implemented',
     help: 'Interval between starting controller managers.' },
@@ -17,7 +17,6 @@ export const controllerSelectionFlags: readonly FlagSpec[] = [
   { name: 'use-service-account-credentials', type: 'bool', group, status: 'not-yet',
     statusNote: 'per-controller service account credentials need TokenRequest, which is not served yet',
     help: 'If true, use individual service account credentials for each controller.' },
-  { name: 'enable-garbage-collector', type: 'bool', default: 'true', group, status: 'not-yet',
-    statusNote: 'the garbage collector is not implemented yet',
+  { name: 'enable-garbage-collector', type: 'bool', default: 'true', group, status: 'implemented',
     help: 'Enables the generic garbage collector. Must be synced with the corresponding flag of the orch-apiserver.' },
 ];

@@ -5,7 +5,7 @@ import { PERIODS_CLIENT as group, NO_CONTROLLER } from './groups.ts';
 export const API_CONTENT_TYPES: readonly string[] = ['application/vnd.orch.protobuf', 'application/json'];
 
 export const periodsClientFlags: readonly FlagSpec[] = [
-  { name: 'namespace-sync-period', type: 'duration', default: '5m0s', group, status: 'not-yet', statusNote: NO_CONTROLLER,
+  { name: 'namespace-sync-period', type: 'duration', default: '5m0s', group, status: 'implemented',
     help: 'The period for syncing namespace life-cycle updates' },
   { name: 'resource-quota-sync-period', type: 'duration', default: '5m0s', group, status: 'not-yet', statusNote: NO_CONTROLLER,
     help: 'The period for syncing quota usage status in the system' },
