@@ -46,7 +46,8 @@ interface Row {
 
 /**
  * A part's result as a list of figures. In a record, an entry `"target < 1000 ms": "met"` (or
- * "MISSED") states the target of the figure just before it rather than being a figure itself.
+ * "MISSED") states the target of the figure just before it rather than being a figure itself, and
+ * a name ending `(ms, target <= 20)` carries its own target, checked against the value.
  */
 export function normalizeFigures(result: PartResult): Figure[] {
   if (Array.isArray(result)) return result;
@@ -60,9 +61,20 @@ export function normalizeFigures(result: PartResult): Figure[] {
       previous.met = /^(met|ok|yes|true)$/i.test(v.trim());
       continue;
     }
-    figures.push(typeof v === 'object' ? { name, ...v } : { name, value: v });
+    figures.push(typeof v === 'object' ? { name, ...v } : withInlineTarget(name, v));
   }
   return figures;
+}
+
+const INLINE_TARGET = /\(([^()]*?),\s*target\s*(<=|>=|<|>)\s*([\d.]+)\)$/;
+
+function withInlineTarget(name: string, value: number | string): Figure {
+  const match = INLINE_TARGET.exec(name);
+  if (!match || typeof value !== 'number') return { name, value };
+  const [, unit, op, limitText] = match;
+  const limit = Number(limitText);
+  const met = op === '<=' ? value <= limit : op === '>=' ? value >= limit : op === '<' ? value < limit : value > limit;
+  return { name: name.slice(0, match.index) + `(${unit})`, value, target: `${op} ${limitText} ${unit}`, met };
 }
 
 function formatValue(f: Figure): string {
