@@ -146,6 +146,25 @@ test('orphan: the dependents lose their reference to the owner and stay; the orp
   assert.equal((await get('or-dep1')).status, 200);
 });
 
+test('cluster-scoped owners are looked up without a namespace; a cluster-scoped object naming a namespaced owner is never collected for it', async () => {
+  const CR = '/apis/rbac.authorization.orch.io/v1/clusterroles';
+  const mk = async (name: string, ownerReferences?: unknown[]) => {
+    const r = await s.call('POST', CR, { metadata: { name, ownerReferences }, rules: [] });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    return r.body.metadata.uid as string;
+  };
+  const ownerUid = await mk('gc-cr-owner');
+  await mk('gc-cr-dep', [{ apiVersion: 'rbac.authorization.orch.io/v1', kind: 'ClusterRole', name: 'gc-cr-owner', uid: ownerUid }]);
+  await mk('gc-cr-invalid', [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'nowhere', uid: '00000000-0000-0000-0000-000000000003' }]);
+  await delay(500);
+  assert.equal((await s.call('GET', `${CR}/gc-cr-dep`)).status, 200, 'a live cluster-scoped owner keeps its dependent');
+  assert.equal((await s.call('DELETE', `${CR}/gc-cr-owner`)).status, 200);
+  await waitFor('gc-cr-dep to be deleted', async () => ((await s.call('GET', `${CR}/gc-cr-dep`)).status === 404 ? true : undefined));
+  const invalid = await s.call('GET', `${CR}/gc-cr-invalid`);
+  assert.equal(invalid.status, 200);
+  assert.equal(invalid.body.metadata.deletionTimestamp, undefined);
+});
+
 test('with --enable-garbage-collector=false the controller does not run', async () => {
   const off = spawnControllerManager([`--orchconfig=${orchconfig}`, '--secure-port=0', '--leader-elect=false', '--controllers=garbage-collector-controller', '--enable-garbage-collector=false']);
   try {

@@ -62,6 +62,13 @@ export class Collector {
     const dangling: OwnerReference[] = [];
     const waiting: OwnerReference[] = [];
     for (const ref of refs) {
+      if (!latest.metadata.namespace && this.live.isNamespaced(ref.apiVersion, ref.kind)) {
+        // A cluster-scoped object cannot be owned by a namespaced one: the reference cannot be
+        // resolved, so it neither keeps nor dooms the object; it is never collected for it.
+        log.warning('Cluster-scoped object names a namespaced owner; the reference is unresolvable', { object: node.describe(), owner: `${ref.kind}/${ref.name}` });
+        solid.push(ref);
+        continue;
+      }
       const owner = await this.lookUpOwner(ref, latest, signal);
       if (!owner) dangling.push(ref);
       else if (owner.metadata.deletionTimestamp && (owner.metadata.finalizers ?? []).includes(FINALIZER_FOREGROUND)) waiting.push(ref);
