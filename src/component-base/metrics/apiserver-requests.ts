@@ -6,6 +6,8 @@ import type { RequestInfo } from '../../apiserver/server/request-context.ts';
 import type { MetricsRegistry } from './registry.ts';
 
 const DURATION_BUCKETS = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
+/** Label combinations whose constrained label sets are kept for reuse. */
+const MAX_CACHED_LABEL_SETS = 4096;
 const LABELS = ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const;
 
 export interface RequestObservation {
@@ -62,22 +64,35 @@ export function createRequestMetrics(metrics: MetricsRegistry): RequestMetrics {
     registers,
   });
   const label = (metric: string, name: string, value: string) => metrics.label(metric, name, value);
+  const constrain = (metric: string, labels: Record<string, string>) =>
+    Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, label(metric, k, v)]));
+  // The allow list is fixed at start-up, so the constrained label sets of one combination of
+  // raw values are built once and reused; the cache is bounded like any per-label state.
+  const labelSets = new Map<string, { total: Record<string, string>; duration: Record<string, string> }>();
+  const labelSetsFor = (verb: string, o: RequestObservation) => {
+    const group = o.info?.apiGroup ?? '';
+    const version = o.info?.apiVersion ?? '';
+    const resource = o.info?.resource ?? '';
+    const subresource = o.info?.subresource ?? '';
+    const sc = scope(o.info);
+    const key = `${verb}\0${o.dryRun ? 1 : 0}\0${group}\0${version}\0${resource}\0${subresource}\0${sc}\0${o.code}`;
+    let sets = labelSets.get(key);
+    if (!sets) {
+      const base = { verb, dry_run: o.dryRun ? 'All' : '', group, version, resource, subresource, scope: sc, component: 'apiserver' };
+      sets = {
+        total: constrain('apiserver_request_total', { ...base, code: String(o.code) }),
+        duration: constrain('apiserver_request_duration_seconds', base),
+      };
+      if (labelSets.size >= MAX_CACHED_LABEL_SETS) labelSets.clear();
+      labelSets.set(key, sets);
+    }
+    return sets;
+  };
   return {
     observe(o) {
-      const base = {
-        verb: reportedVerb(o.method, o.info, o.contentType),
-        dry_run: o.dryRun ? 'All' : '',
-        group: o.info?.apiGroup ?? '',
-        version: o.info?.apiVersion ?? '',
-        resource: o.info?.resource ?? '',
-        subresource: o.info?.subresource ?? '',
-        scope: scope(o.info),
-        component: 'apiserver',
-      };
-      const constrain = (metric: string, labels: Record<string, string>) =>
-        Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, label(metric, k, v)]));
-      total.inc(constrain('apiserver_request_total', { ...base, code: String(o.code) }));
-      duration.observe(constrain('apiserver_request_duration_seconds', base), o.seconds);
+      const sets = labelSetsFor(reportedVerb(o.method, o.info, o.contentType), o);
+      total.inc(sets.total);
+      duration.observe(sets.duration, o.seconds);
     },
     setInflight(kind, count) {
       inflight.set({ request_kind: label('apiserver_current_inflight_requests', 'request_kind', kind) }, count);
