@@ -5,8 +5,17 @@ import { requestContext, type Handler, type Request } from '../server/request-co
 import { isLongRunning, parseRequestInfo, RequestInfoError } from '../server/request-info.ts';
 import { writeStatus } from '../server/responses.ts';
 
+// Several filters read the URL of one request; it is parsed once per request and URL string.
+const parsedURLs = new WeakMap<Request, { raw: string; url: URL }>();
+
+/** The request's URL, parsed once per request (treat it as read-only). */
 export function requestURL(req: Request): URL {
-  return new URL(req.url ?? '/', 'https://localhost');
+  const raw = req.url ?? '/';
+  const hit = parsedURLs.get(req);
+  if (hit && hit.raw === raw) return hit.url;
+  const url = new URL(raw, 'https://localhost');
+  parsedURLs.set(req, { raw, url });
+  return url;
 }
 
 function decodedPath(url: URL): string {
