@@ -8,23 +8,55 @@ import { decodeBody as decodeWithCodecs } from '../../machinery/codecs/body.ts';
 /** Kubernetes' default --max-request-bytes for write bodies. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
-export async function readBody(req: Request, limit = MAX_BODY_BYTES): Promise<Buffer> {
+/**
+ * Reads a whole request body. Listens for data directly: the stream's async iterator costs more
+ * than the read itself for the small bodies of an API write.
+ */
+export function readBody(req: Request, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > limit) {
     req.resume();
-    throw requestEntityTooLarge(`Request entity too large: limit is ${limit}`);
+    return Promise.reject(requestEntityTooLarge(`Request entity too large: limit is ${limit}`));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      req.resume();
-      throw requestEntityTooLarge(`Request entity too large: limit is ${limit}`);
-    }
-    chunks.push(chunk);
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  if (req.destroyed) return Promise.reject(prematureClose());
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (err?: Error) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      if (err) reject(err);
+      else resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        settle(requestEntityTooLarge(`Request entity too large: limit is ${limit}`));
+        // Stop reading an oversized body: drain what is buffered and end the stream.
+        req.resume();
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => settle();
+    // Closed before its end: the client went away mid-body.
+    const onClose = () => settle(prematureClose());
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('close', onClose);
+    // Kept after settling, so that a late stream error is not an uncaught exception.
+    req.on('error', (err: Error) => settle(err));
+  });
+}
+
+function prematureClose(): Error {
+  return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
 }
 
 export interface Decoded {
@@ -63,6 +95,14 @@ export function decodeBody(contentType: string | undefined, body: Buffer, kindFo
   throw unsupportedMediaType(contentType ?? '');
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+
 /** Scans JSON text for keys repeated within one object; returns their dotted paths. */
 export function findDuplicateKeys(text: string): string[] {
   if (!text.includes('"')) return [];
@@ -70,14 +110,23 @@ export function findDuplicateKeys(text: string): string[] {
   const stack: Array<{ keys: Set<string> | undefined; path: string; pendingKey?: string }> = [];
   let i = 0;
   let expectKey = false;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === '"') {
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
       let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      let escaped = false;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === QUOTE) break;
+        if (d === BACKSLASH) {
+          escaped = true;
+          j += 2;
+        } else j++;
+      }
       const top = stack[stack.length - 1];
       if (expectKey && top?.keys) {
-        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        const key = escaped || j >= n ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
         if (top.keys.has(key)) out.push(top.path ? `${top.path}.${key}` : key);
         top.keys.add(key);
         top.pendingKey = key;
@@ -86,16 +135,16 @@ export function findDuplicateKeys(text: string): string[] {
       i = j + 1;
       continue;
     }
-    if (c === '{' || c === '[') {
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       const parent = stack[stack.length - 1];
       const seg = parent?.keys ? parent.pendingKey : undefined;
       const path = parent ? (seg !== undefined ? (parent.path ? `${parent.path}.${seg}` : seg) : parent.path) : '';
-      stack.push({ keys: c === '{' ? new Set() : undefined, path });
-      expectKey = c === '{';
-    } else if (c === '}' || c === ']') {
+      stack.push({ keys: c === OPEN_BRACE ? new Set() : undefined, path });
+      expectKey = c === OPEN_BRACE;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       stack.pop();
       expectKey = false;
-    } else if (c === ',') {
+    } else if (c === COMMA) {
       expectKey = !!stack[stack.length - 1]?.keys;
     }
     i++;
