@@ -1,6 +1,7 @@
 // Converts between API objects as JSON and protobuf message objects, field by field from the
 // message table: times become {seconds, nanos}, fieldsV1 becomes its raw JSON bytes, and zero
-// values the Go types would omit from JSON are dropped on the way back.
+// values the Go types would omit from JSON are dropped on the way back (unless the field keeps
+// them: pointers and non-omitempty fields).
 
 import { messages, type FieldSpec } from './proto-messages.ts';
 
@@ -21,7 +22,9 @@ export function toMessage(json: unknown, type: string): Record<string, unknown> 
 }
 
 function toField(v: unknown, field: FieldSpec): unknown {
-  if (field.map) return v;
+  if (field.map) return scalarTypes.has(field.type) ? v : mapValues(v, (item) => toField(item, { id: field.id, type: field.type }));
+  // ExtraValue is a bare string array in JSON.
+  if (field.type === 'ExtraValue') return { items: v };
   if (field.type === 'Time' || field.type === 'MicroTime') return parseTime(String(v));
   if (field.type === 'FieldsV1') return { Raw: Buffer.from(JSON.stringify(v)) };
   if (scalarTypes.has(field.type)) return v;
@@ -35,7 +38,7 @@ export function fromMessage(msg: Record<string, unknown>, type: string): Record<
     const v = msg[name];
     if (v === undefined || v === null) continue;
     const converted = field.repeated ? (v as unknown[]).map((item) => fromField(item, field)) : fromField(v, field);
-    if (!isZero(converted) || (type === 'Event' && name === 'metadata')) out[name] = converted;
+    if (!isZero(converted) || field.keepZero || (type === 'Event' && name === 'metadata')) out[name] = converted;
   }
   return out;
 }
@@ -43,7 +46,8 @@ export function fromMessage(msg: Record<string, unknown>, type: string): Record<
 function fromField(v: unknown, field: FieldSpec): unknown {
   // map<string, bytes> (Secret data) is base64 in JSON, as Go encodes []byte.
   if (field.map && field.type === 'bytes') return Object.fromEntries(Object.entries(v as Record<string, Uint8Array>).map(([k, b]) => [k, Buffer.from(b).toString('base64')]));
-  if (field.map) return v;
+  if (field.map) return scalarTypes.has(field.type) ? v : mapValues(v, (item) => fromField(item, { id: field.id, type: field.type }));
+  if (field.type === 'ExtraValue') return (v as { items?: string[] }).items ?? [];
   if (field.type === 'Time' || field.type === 'MicroTime') {
     const t = v as { seconds?: number; nanos?: number };
     return formatTime(t.seconds ?? 0, t.nanos ?? 0, field.type === 'MicroTime');
@@ -54,6 +58,10 @@ function fromField(v: unknown, field: FieldSpec): unknown {
   }
   if (scalarTypes.has(field.type)) return v;
   return fromMessage(v as Record<string, unknown>, field.type);
+}
+
+function mapValues(v: unknown, convert: (item: unknown) => unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, item]) => [k, convert(item)]));
 }
 
 function isZero(v: unknown): boolean {

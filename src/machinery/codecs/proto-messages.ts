@@ -1,23 +1,15 @@
-// The protobuf messages of the Event API and the meta types it embeds, with Kubernetes' field
-// numbers (k8s.io/api events/v1, core/v1 and apimachinery meta/v1 generated.proto). Built once
+// The protobuf messages of the meta types, the Event API and the core kinds, with Kubernetes' field
+// numbers (k8s.io/api events/v1, core/v1 and apimachinery meta/v1 generated.proto), joined with
+// the RBAC, review and Lease tables. Built once
 // at module load into a protobufjs Root; the same table drives the JSON <-> message conversion.
 
 import protobuf from 'protobufjs';
+import { list, m, s, type MessageSpec } from './proto-field.ts';
+import { coordinationMessages } from './proto-messages-coordination.ts';
+import { rbacMessages } from './proto-messages-rbac.ts';
+import { reviewMessages } from './proto-messages-reviews.ts';
 
-/** A field type: a scalar protobuf type, or the name of a message below. */
-export interface FieldSpec {
-  id: number;
-  type: string;
-  repeated?: boolean;
-  /** A map<string, string>. */
-  map?: boolean;
-}
-
-export type MessageSpec = Record<string, FieldSpec>;
-
-const s = (id: number): FieldSpec => ({ id, type: 'string' });
-const m = (id: number, type: string): FieldSpec => ({ id, type });
-const list = (id: number, type: string): FieldSpec => ({ id, type, repeated: true });
+export type { FieldSpec, MessageSpec } from './proto-field.ts';
 
 export const messages: Record<string, MessageSpec> = {
   Time: { seconds: m(1, 'int64'), nanos: m(2, 'int32') },
@@ -102,6 +94,9 @@ export const messages: Record<string, MessageSpec> = {
   ConfigMap: { metadata: m(1, 'ObjectMeta'), data: { id: 2, type: 'string', map: true }, binaryData: { id: 3, type: 'bytes', map: true }, immutable: m(4, 'bool') },
   ConfigMapList: { metadata: m(1, 'ListMeta'), items: list(2, 'ConfigMap') },
   Unknown: { typeMeta: m(1, 'TypeMeta'), raw: m(2, 'bytes'), contentEncoding: s(3), contentType: s(4) },
+  ...rbacMessages,
+  ...reviewMessages,
+  ...coordinationMessages,
 };
 
 function descriptor(): protobuf.INamespace {

@@ -1,6 +1,6 @@
 // application/vnd.orch.protobuf bodies: Kubernetes' envelope, the magic bytes "k8s\0" (kept so
 // existing protobuf clients parse it) followed by a runtime.Unknown message whose raw bytes are
-// the object's own message (Event, EventList or Status).
+// the object's own message (the message of the same name as the kind).
 
 import type { ApiObject } from '../../storage/interface.ts';
 import { badRequest, notAcceptable } from '../status.ts';
@@ -9,24 +9,41 @@ import { messageType } from './proto-messages.ts';
 
 export const protobufMagic = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
 
-const messageForKind: Record<string, string> = {
-  Event: 'Event',
-  EventList: 'EventList',
-  Status: 'Status',
-  Secret: 'Secret',
-  SecretList: 'SecretList',
-  ServiceAccount: 'ServiceAccount',
-  ServiceAccountList: 'ServiceAccountList',
-  TokenRequest: 'TokenRequest',
-  Namespace: 'Namespace',
-  NamespaceList: 'NamespaceList',
-  ConfigMap: 'ConfigMap',
-  ConfigMapList: 'ConfigMapList',
-};
+/** The kinds with an enveloped form; each is written as the message of the same name. */
+const protobufKinds = new Set([
+  'Event',
+  'EventList',
+  'Status',
+  'Secret',
+  'SecretList',
+  'ServiceAccount',
+  'ServiceAccountList',
+  'TokenRequest',
+  'Namespace',
+  'NamespaceList',
+  'ConfigMap',
+  'ConfigMapList',
+  'Role',
+  'RoleList',
+  'ClusterRole',
+  'ClusterRoleList',
+  'RoleBinding',
+  'RoleBindingList',
+  'ClusterRoleBinding',
+  'ClusterRoleBindingList',
+  'TokenReview',
+  'SelfSubjectReview',
+  'SubjectAccessReview',
+  'LocalSubjectAccessReview',
+  'SelfSubjectAccessReview',
+  'SelfSubjectRulesReview',
+  'Lease',
+  'LeaseList',
+]);
 
 /** True when objects of this kind can be written as protobuf. */
 export function supportsProtobuf(kind: string | undefined): boolean {
-  return kind !== undefined && Object.hasOwn(messageForKind, kind);
+  return kind !== undefined && protobufKinds.has(kind);
 }
 
 /** The object's message without the envelope. */
@@ -46,7 +63,7 @@ export function encodeProtobuf(obj: ApiObject | Record<string, unknown>): Buffer
   if (!supportsProtobuf(kind)) {
     throw notAcceptable(`only the following media types are accepted: application/json, application/yaml`);
   }
-  const raw = encodeRawMessage(obj, messageForKind[kind!]!);
+  const raw = encodeRawMessage(obj, kind!);
   const unknownType = messageType('Unknown');
   const envelope = unknownType
     .encode(
@@ -85,11 +102,10 @@ export function decodeProtobuf(bytes: Uint8Array): ApiObject {
       throw badRequest(`unable to decode protobuf envelope: ${(err as Error).message}`);
     }
   }
-  const messageName = messageForKind[kind];
-  if (!messageName) throw badRequest(`no kind "${kind}" is registered for version "${apiVersion}"`);
+  if (!protobufKinds.has(kind)) throw badRequest(`no kind "${kind}" is registered for version "${apiVersion}"`);
   let body: Record<string, unknown>;
   try {
-    body = decodeRawMessage(raw, messageName);
+    body = decodeRawMessage(raw, kind);
   } catch (err) {
     throw badRequest(`unable to decode protobuf ${kind}: ${(err as Error).message}`);
   }

@@ -36,6 +36,7 @@ export function reviewDeclaration<T extends ApiObject>(spec: { group: string; ki
     allowedFieldSelectors: [],
     table: { columns: [], row: () => [] },
     verbs: ['create'],
+    protobuf: true,
   } satisfies ResourceDeclaration<T, T>;
 }
 

@@ -56,6 +56,7 @@ function declaration<T extends ApiObject>(spec: {
     table: spec.table,
     verbs: ALL_VERBS,
     openapiDefinition: `io.orch.api.rbac.v1.${spec.kind}`,
+    protobuf: true,
   } satisfies ResourceDeclaration<T, T>;
 }
 

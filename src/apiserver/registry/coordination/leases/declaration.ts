@@ -44,5 +44,6 @@ export function leasesDeclaration() {
     ),
     verbs: ALL_VERBS,
     openapiDefinition: 'io.orch.api.coordination.v1.Lease',
+    protobuf: true,
   } satisfies ResourceDeclaration<Lease, Lease>;
 }
