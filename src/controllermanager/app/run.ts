@@ -53,7 +53,7 @@ export async function runControllerManager(values: FlagValues, deps: ControllerM
 
   let serving: RunningSecureServer | undefined;
   try {
-    const servingConfig = await completeServing(values);
+    const servingConfig = await completeServing(values, `orch-controller-manager/${BINARY_GIT_VERSION}`);
     if (servingConfig) {
       serving = await startSecureServing(servingConfig, { metrics, healthChecks: () => healthChecks });
       deps.onServing?.(serving.port);

@@ -1,5 +1,5 @@
 // The controller manager's HTTPS server: /healthz, /livez, /readyz (with ?verbose, ?exclude and
-// per-check paths), /metrics and /debug/pprof, behind the always-allow-paths authorization.
+// per-check paths), /metrics and /debug/pprof, behind delegated authentication and authorization.
 import type { Server, Socket } from 'node:net';
 import type { Http2Session } from 'node:http2';
 import { klog } from '../../component-base/logs/klog.ts';
@@ -9,11 +9,11 @@ import { serveHealth } from '../../component-base/healthz/handler.ts';
 import { logCheck, pingCheck, shutdownCheck, type HealthCheck } from '../../component-base/healthz/checks.ts';
 import { servePprof } from '../../component-base/pprof/handler.ts';
 import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
-import { forbiddenMessage, pathNotFound } from '../../machinery/status.ts';
+import { pathNotFound } from '../../machinery/status.ts';
 import { writeStatus, writeText } from '../../apiserver/server/responses.ts';
 import type { Handler } from '../../apiserver/server/request-context.ts';
 import type { ServingConfig } from './serving-config.ts';
-import { forbiddenPathMessage, isAlwaysAllowed } from './authorization.ts';
+import { withDelegatedAuth } from '../../component-base/delegated/filter.ts';
 
 const log = klog('controllermanager/serving');
 
@@ -33,13 +33,9 @@ export interface RunningSecureServer {
 export function controllerManagerHandler(config: ServingConfig, deps: SecureServingDeps, isShuttingDown: () => boolean): Handler {
   const health = () => [pingCheck, logCheck, ...deps.healthChecks()];
   const ready = () => [...health(), shutdownCheck(isShuttingDown)];
-  return async (req, res) => {
+  const serve: Handler = async (req, res) => {
     const url = new URL(req.url ?? '/', 'https://localhost');
     const path = url.pathname;
-    if (!isAlwaysAllowed(path, config.alwaysAllowPaths)) {
-      writeStatus(req, res, forbiddenMessage(forbiddenPathMessage('system:anonymous', req.method ?? 'GET', path)));
-      return;
-    }
     if (await serveHealth('healthz', health, req, res, path, url.searchParams)) return;
     if (await serveHealth('livez', health, req, res, path, url.searchParams)) return;
     if (await serveHealth('readyz', ready, req, res, path, url.searchParams)) return;
@@ -50,6 +46,7 @@ export function controllerManagerHandler(config: ServingConfig, deps: SecureServ
     if (config.profiling && (await servePprof(req, res, path, url.searchParams))) return;
     writeStatus(req, res, pathNotFound());
   };
+  return withDelegatedAuth(serve, config.authentication.authenticator, config.authorizer);
 }
 
 export async function startSecureServing(config: ServingConfig, deps: SecureServingDeps): Promise<RunningSecureServer> {
@@ -88,6 +85,8 @@ export async function startSecureServing(config: ServingConfig, deps: SecureServ
     close: () =>
       new Promise<void>((resolve) => {
         shuttingDown = true;
+        config.authentication.close();
+        config.authorizer.close();
         server.close(() => resolve());
         for (const s of sessions) s.destroy();
         for (const s of sockets) s.destroy();

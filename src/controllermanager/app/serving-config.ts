@@ -1,6 +1,7 @@
 // The controller manager's HTTPS settings from its options: port (0: no HTTPS), bind address, the
 // serving certificate (given, or self-signed: kept in --cert-dir when set, in memory otherwise, as
-// Kubernetes does), SNI certificates, TLS versions and suites, HTTP/2, the always-allowed paths.
+// Kubernetes does), SNI certificates, TLS versions and suites, HTTP/2, and delegated
+// authentication and authorization (whose client CA the handshake asks certificates for).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FlagValues } from '../../options/flag.ts';
@@ -9,6 +10,9 @@ import { loadCertKeyPair } from '../../component-base/certs/load.ts';
 import { generateSelfSignedCertKey, type CertKeyPair } from '../../component-base/certs/self-signed.ts';
 import { loadNamedCertKeys, type NamedCertKey } from '../../component-base/certs/sni.ts';
 import { buildTlsSettings, type TlsSettings } from '../../component-base/serving/tls-options.ts';
+import { buildDelegatedAuthentication, type DelegatedAuthentication } from '../../component-base/delegated/authentication.ts';
+import { buildDelegatedAuthorization, type DelegatedAuthorizer } from '../../component-base/delegated/authorization.ts';
+import { delegatedAuthenticationOptions, delegatedAuthorizationOptions } from '../../component-base/delegated/options.ts';
 
 const log = klog('controllermanager/serving');
 
@@ -21,7 +25,8 @@ export interface ServingConfig {
   http2: boolean;
   http2MaxStreams: number;
   permitPortSharing: boolean;
-  alwaysAllowPaths: string[];
+  authentication: DelegatedAuthentication;
+  authorizer: DelegatedAuthorizer;
   profiling: boolean;
 }
 
@@ -29,20 +34,24 @@ const str = (values: FlagValues, name: string): string => (typeof values[name] =
 const list = (values: FlagValues, name: string): string[] => (Array.isArray(values[name]) ? (values[name] as string[]) : []);
 
 /** undefined when --secure-port is 0: no HTTPS at all. */
-export async function completeServing(values: FlagValues): Promise<ServingConfig | undefined> {
+export async function completeServing(values: FlagValues, userAgent = 'orch-controller-manager'): Promise<ServingConfig | undefined> {
   const port = typeof values['secure-port'] === 'number' ? values['secure-port'] : 10257;
   if (port === 0) return undefined;
   const bindAddress = str(values, 'bind-address') || '0.0.0.0';
+  const tls = buildTlsSettings(str(values, 'tls-min-version') || undefined, list(values, 'tls-cipher-suites'));
+  const authentication = await buildDelegatedAuthentication(delegatedAuthenticationOptions(values), userAgent);
+  if (authentication.clientCA) tls.clientCA = authentication.clientCA;
   return {
     port,
     bindAddress,
     pair: await servingPair(values, bindAddress),
     sniCerts: loadNamedCertKeys(list(values, 'tls-sni-cert-key')),
-    tls: buildTlsSettings(str(values, 'tls-min-version') || undefined, list(values, 'tls-cipher-suites')),
+    tls,
     http2: values['disable-http2-serving'] !== true,
     http2MaxStreams: typeof values['http2-max-streams-per-connection'] === 'number' ? values['http2-max-streams-per-connection'] : 0,
     permitPortSharing: values['permit-port-sharing'] === true,
-    alwaysAllowPaths: list(values, 'authorization-always-allow-paths'),
+    authentication,
+    authorizer: buildDelegatedAuthorization(delegatedAuthorizationOptions(values), userAgent),
     profiling: values['profiling'] !== false,
   };
 }

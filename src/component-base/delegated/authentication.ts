@@ -1,0 +1,120 @@
+// Delegated authentication, as Kubernetes' DelegatingAuthenticationOptions builds it: request
+// headers from a verified front proxy, then client certificates, then bearer tokens through
+// TokenReview; requests with no credential are anonymous, a bad credential is refused (401).
+// The client CA and request-header settings not given as flags are looked up in
+// orch-system/extension-apiserver-authentication unless --authentication-skip-lookup; a failed
+// lookup stops the start unless --authentication-tolerate-lookup-failure.
+import { readFileSync } from 'node:fs';
+import type { ConfigMap } from '../../api/core/v1/configmap-types.ts';
+import { anonymousAuthenticator } from '../../apiserver/authentication/anonymous.ts';
+import { bearerTokenAuthenticator } from '../../apiserver/authentication/bearer-token.ts';
+import { parseCertBundle } from '../../apiserver/authentication/cert-verify.ts';
+import { requestHeaderAuthenticator } from '../../apiserver/authentication/request-header.ts';
+import type { RequestAuthenticator } from '../../apiserver/authentication/types.ts';
+import { failOnErrorUnion, unionAuthenticator, withAuthenticatedGroup } from '../../apiserver/authentication/union.ts';
+import { x509Authenticator } from '../../apiserver/authentication/x509.ts';
+import type { RestClient } from '../../client/rest/client.ts';
+import { klog } from '../logs/klog.ts';
+import type { DelegatedAuthenticationOptions, RequestHeaderSettings } from './options.ts';
+import { reviewClient } from './review-client.ts';
+import { tokenReviewAuthenticator } from './token-review.ts';
+
+const log = klog('delegated/authentication');
+
+export const AUTHENTICATION_CONFIG_MAP = { namespace: 'orch-system', name: 'extension-apiserver-authentication' };
+
+export interface DelegatedAuthentication {
+  authenticator: RequestAuthenticator;
+  /** Authorities the TLS handshake names when asking for a client certificate (PEM), if any. */
+  clientCA?: string;
+  close(): void;
+}
+
+export interface LookedUpAuthentication {
+  clientCA: string;
+  requestHeader?: RequestHeaderSettings;
+}
+
+function jsonList(data: Record<string, string>, key: string): string[] {
+  const raw = data[key];
+  if (!raw) return [];
+  const parsed: unknown = JSON.parse(raw);
+  if (!Array.isArray(parsed) || !parsed.every((x) => typeof x === 'string')) throw new Error(`${key} in the config map is not a JSON list of strings`);
+  return parsed;
+}
+
+/** Reads the published settings; a missing config map means there is nothing to learn. */
+export async function lookupAuthentication(client: RestClient): Promise<LookedUpAuthentication> {
+  let cm: ConfigMap;
+  try {
+    cm = await client.request<ConfigMap>({ path: `/api/v1/namespaces/${AUTHENTICATION_CONFIG_MAP.namespace}/configmaps/${AUTHENTICATION_CONFIG_MAP.name}` });
+  } catch (err) {
+    if ((err as { code?: number }).code === 404) return { clientCA: '' };
+    throw err;
+  }
+  const data = cm.data ?? {};
+  const requestHeaderCA = data['requestheader-client-ca-file'] ?? '';
+  return {
+    clientCA: data['client-ca-file'] ?? '',
+    requestHeader: requestHeaderCA
+      ? {
+        clientCA: requestHeaderCA,
+        allowedNames: jsonList(data, 'requestheader-allowed-names'),
+        usernameHeaders: jsonList(data, 'requestheader-username-headers'),
+        groupHeaders: jsonList(data, 'requestheader-group-headers'),
+        extraHeaderPrefixes: jsonList(data, 'requestheader-extra-headers-prefix'),
+        uidHeaders: jsonList(data, 'requestheader-uid-headers'),
+      }
+      : undefined,
+  };
+}
+
+function readFile(path: string, flag: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new Error(`unable to load ${flag} ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
+export async function buildDelegatedAuthentication(opts: DelegatedAuthenticationOptions, userAgent: string): Promise<DelegatedAuthentication> {
+  const client = opts.kubeconfig ? reviewClient(opts.kubeconfig, userAgent) : undefined;
+  let clientCA = opts.clientCAFile ? readFile(opts.clientCAFile, '--client-ca-file') : '';
+  let requestHeader: RequestHeaderSettings | undefined = opts.requestHeaderClientCAFile
+    ? {
+      clientCA: readFile(opts.requestHeaderClientCAFile, '--requestheader-client-ca-file'),
+      allowedNames: opts.requestHeaderAllowedNames,
+      usernameHeaders: opts.requestHeaderUsernameHeaders,
+      groupHeaders: opts.requestHeaderGroupHeaders,
+      extraHeaderPrefixes: opts.requestHeaderExtraHeadersPrefix,
+      uidHeaders: opts.requestHeaderUIDHeaders,
+    }
+    : undefined;
+
+  if (!client) {
+    log.warning('No --authentication-kubeconfig: bearer tokens are not checked and no client CA is looked up in the cluster');
+  } else if (!opts.skipLookup && (!clientCA || !requestHeader)) {
+    try {
+      const found = await lookupAuthentication(client);
+      if (!clientCA) clientCA = found.clientCA;
+      requestHeader ??= found.requestHeader;
+    } catch (err) {
+      const message = `unable to load configmap based request-header-client-ca-file: ${(err as Error).message}`;
+      if (!opts.tolerateLookupFailure) {
+        client.close();
+        throw new Error(message);
+      }
+      log.warning('Error looking up in-cluster authentication configuration; continuing without it (--authentication-tolerate-lookup-failure)', { err: (err as Error).message });
+    }
+  }
+
+  const methods: RequestAuthenticator[] = [];
+  if (requestHeader?.clientCA) {
+    methods.push(requestHeaderAuthenticator({ ...requestHeader, roots: parseCertBundle(requestHeader.clientCA, 'the request-header client CA') }));
+  }
+  if (clientCA) methods.push(x509Authenticator({ roots: parseCertBundle(clientCA, 'the client CA'), parseUID: true }));
+  if (client) methods.push(bearerTokenAuthenticator([tokenReviewAuthenticator(client, opts.tokenCacheTTLms)]));
+  const authenticator = failOnErrorUnion([withAuthenticatedGroup(unionAuthenticator(methods)), anonymousAuthenticator()]);
+  const bundles = [clientCA, requestHeader?.clientCA ?? ''].filter((b) => b.trim() !== '');
+  return { authenticator, clientCA: bundles.length ? bundles.map((b) => b.trimEnd()).join('\n') + '\n' : undefined, close: () => client?.close() };
+}
