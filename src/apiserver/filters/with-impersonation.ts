@@ -1,7 +1,8 @@
 // Impersonate-User, Impersonate-Group, Impersonate-Uid and Impersonate-Extra-<key>: the request
 // acts as another user once the authorizer allows the requester the verb `impersonate` on each
-// attribute (users, groups, uids, userextras in authentication.orch.io; a service account user on
-// its serviceaccounts object). A refusal is a 403 naming the first attribute refused.
+// attribute, in the groups Kubernetes asks about: users, groups and a service account user's
+// serviceaccounts object in the core group "", uids and userextras in authentication.orch.io (so
+// RBAC roles written for Kubernetes grant it). A refusal is a 403 naming the first attribute refused.
 import { klog } from '../../component-base/logs/klog.ts';
 import { ANONYMOUS_USER, AUTHENTICATED_GROUP, UNAUTHENTICATED_GROUP } from '../authentication/types.ts';
 import { unescapeExtraKey } from '../authentication/request-header.ts';
@@ -18,6 +19,7 @@ export const IMPERSONATE_USER = 'impersonate-user';
 export const IMPERSONATE_GROUP = 'impersonate-group';
 export const IMPERSONATE_UID = 'impersonate-uid';
 export const IMPERSONATE_EXTRA_PREFIX = 'impersonate-extra-';
+/** The group of the uids and userextras checks; users, groups and serviceaccounts are core (""). */
 export const IMPERSONATION_GROUP = 'authentication.orch.io';
 
 export interface ImpersonationRequest {
@@ -61,7 +63,7 @@ function attrs(user: UserInfo, resource: string, name: string, more: Partial<Att
     isResourceRequest: true,
     path: '',
     namespace: '',
-    apiGroup: IMPERSONATION_GROUP,
+    apiGroup: '',
     apiVersion: '',
     resource,
     subresource: '',
@@ -75,13 +77,13 @@ export function impersonationChecks(requester: UserInfo, wanted: ImpersonationRe
   const checks: Attributes[] = [];
   const sa = wanted.user.startsWith(SERVICE_ACCOUNT_USER_PREFIX) ? wanted.user.slice(SERVICE_ACCOUNT_USER_PREFIX.length).split(':') : undefined;
   if (sa && sa.length === 2 && sa[0] && sa[1]) {
-    checks.push(attrs(requester, 'serviceaccounts', sa[1], { apiGroup: '', namespace: sa[0] }));
+    checks.push(attrs(requester, 'serviceaccounts', sa[1], { namespace: sa[0] }));
   } else {
     checks.push(attrs(requester, 'users', wanted.user));
   }
   for (const g of wanted.groups) checks.push(attrs(requester, 'groups', g));
-  for (const [key, values] of Object.entries(wanted.extra)) for (const v of values) checks.push(attrs(requester, 'userextras', v, { subresource: key }));
-  if (wanted.uid) checks.push(attrs(requester, 'uids', wanted.uid));
+  for (const [key, values] of Object.entries(wanted.extra)) for (const v of values) checks.push(attrs(requester, 'userextras', v, { apiGroup: IMPERSONATION_GROUP, subresource: key }));
+  if (wanted.uid) checks.push(attrs(requester, 'uids', wanted.uid, { apiGroup: IMPERSONATION_GROUP }));
   return checks;
 }
 
