@@ -64,7 +64,9 @@ const rules: Rule[] = [
   { rule: '--peer-advertise-port must be a port', bad: ['--peer-advertise-port=http', '--feature-gates=UnknownVersionInteroperabilityProxy=true'], error: /^--peer-advertise-port "http" must be a port number/, good: ['--peer-advertise-port=6443', '--feature-gates=UnknownVersionInteroperabilityProxy=true'] },
 
   // Storage
-  { rule: '--kvstore-servers are scheme://ip:port', bad: ['--kvstore-servers=127.0.0.1:2379'], error: /^--kvstore-servers: invalid server "127\.0\.0\.1:2379": want scheme:\/\/ip:port$/, good: ['--kvstore-servers=http://127.0.0.1:2379,https://10.0.0.1:2379'] },
+  { rule: '--kvstore-servers are scheme://ip:port', bad: ['--kvstore-servers=127.0.0.1:2379'], error: /^--kvstore-servers: invalid server "127\.0\.0\.1:2379": want scheme:\/\/ip:port or sqlite:\/\/PATH$/, good: ['--kvstore-servers=http://127.0.0.1:2379,https://10.0.0.1:2379'] },
+  { rule: '--kvstore-servers sqlite://PATH names a file', bad: ['--kvstore-servers=sqlite://'], error: /^--kvstore-servers: "sqlite:\/\/" names no file/, good: ['--kvstore-servers=sqlite:///var/lib/orch/orch.db'] },
+  { rule: '--kvstore-servers sqlite:// stands alone', bad: ['--kvstore-servers=sqlite:///a.db,http://127.0.0.1:2379'], error: /^--kvstore-servers: sqlite:\/\/PATH must be the only server$/, good: ['--kvstore-servers=sqlite://relative/orch.db'] },
   { rule: '--kvstore-servers-overrides are group/resource#servers', bad: ['--kvstore-servers-overrides=events#http://a:1'], error: /^--kvstore-servers-overrides invalid, must be of format: group\/resource#servers/, good: ['--kvstore-servers-overrides=/events#http://a:1;http://b:1'] },
   { rule: '--storage-backend is kvstore3', bad: ['--storage-backend=etcd2'], error: /^--storage-backend invalid, allowed values: kvstore3/, good: ['--storage-backend=kvstore3'] },
   { rule: '--storage-media-type is one of three', bad: ['--storage-media-type=text/plain'], error: /^--storage-media-type "text\/plain" invalid, allowed values: application\/json, application\/yaml, application\/vnd\.orch\.protobuf$/, good: ['--storage-media-type=application/json'] },

@@ -5,8 +5,15 @@ export const STORAGE_BACKENDS: readonly string[] = ['kvstore3'];
 export const STORAGE_MEDIA_TYPES: readonly string[] = ['application/json', 'application/yaml', 'application/vnd.orch.protobuf'];
 
 export function validateStorage(ctx: ValidationContext): void {
-  for (const server of list(ctx, 'kvstore-servers')) {
-    if (!isServerURL(server)) ctx.errors.push(`--kvstore-servers: invalid server ${JSON.stringify(server)}: want scheme://ip:port`);
+  const servers = list(ctx, 'kvstore-servers');
+  for (const server of servers) {
+    if (server.startsWith('sqlite://')) {
+      // The embedded store: one local file, never mixed with etcd members.
+      if (server.length === 'sqlite://'.length) ctx.errors.push(`--kvstore-servers: ${JSON.stringify(server)} names no file; use sqlite:///path/to/orch.db`);
+      else if (servers.length > 1) ctx.errors.push('--kvstore-servers: sqlite://PATH must be the only server');
+    } else if (!isServerURL(server)) {
+      ctx.errors.push(`--kvstore-servers: invalid server ${JSON.stringify(server)}: want scheme://ip:port or sqlite://PATH`);
+    }
   }
   for (const override of list(ctx, 'kvstore-servers-overrides')) {
     const [groupResource, servers, ...rest] = override.split('#');

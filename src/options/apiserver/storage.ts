@@ -6,7 +6,7 @@ export const storageFlags: readonly FlagSpec[] = [
   { name: 'data-dir', type: 'string', default: '.orch', group, status: 'implemented',
     help: 'Directory holding the embedded SQLite store and generated files when no other path is given.' },
   { name: 'kvstore-servers', type: 'strings', group, status: 'implemented',
-    help: 'List of kvstore servers to connect with (scheme://ip:port), comma separated. Without it the embedded store under --data-dir is used.' },
+    help: 'List of kvstore servers to connect with (scheme://ip:port), comma separated; or sqlite://PATH for the embedded store in that file. Without it the embedded store under --data-dir is used.' },
   { name: 'kvstore-servers-overrides', type: 'strings', group, status: 'not-yet', statusNote: 'every resource is stored in the same store',
     help: 'Per-resource kvstore servers overrides, comma separated. The individual override format: group/resource#servers, where servers are URLs, semicolon separated. Note that this applies only to resources compiled into this server binary.' },
   { name: 'kvstore-cafile', type: 'string', group, status: 'implemented',
