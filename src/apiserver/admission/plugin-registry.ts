@@ -11,6 +11,7 @@ import { namespaceAutoProvision } from './plugins/namespace-auto-provision.ts';
 import { eventRateLimit } from './plugins/event-rate-limit/plugin.ts';
 import { ownerReferencesPermissionEnforcement } from './plugins/owner-references/plugin.ts';
 import type { ServedKind } from './plugins/owner-references/rest-mapping.ts';
+import { mutatingAdmissionWebhook, validatingAdmissionWebhook, type WebhookSource } from './plugins/webhook/plugin.ts';
 
 export interface PluginDeps {
   namespaces: NamespaceAccess;
@@ -18,7 +19,11 @@ export interface PluginDeps {
   authorizer?: () => Authorizer | undefined;
   /** The kinds this server serves (owner references name their owner by kind). */
   servedKinds?: () => readonly ServedKind[];
+  /** The stored webhook configurations and admission policies, once they are served. */
+  registration?: () => RegistrationSource | undefined;
 }
+
+export type RegistrationSource = WebhookSource;
 
 /** A plugin's configuration was refused: start-up stops with this message. */
 function initFailed(name: string, err: unknown): Error {
@@ -48,4 +53,6 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
     'OwnerReferencesPermissionEnforcement',
     (deps) => ownerReferencesPermissionEnforcement({ authorizer: deps.authorizer ?? (() => undefined), servedKinds: deps.servedKinds ?? (() => []) }),
   ],
+  ['MutatingAdmissionWebhook', (deps) => mutatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined) })],
+  ['ValidatingAdmissionWebhook', (deps) => validatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined) })],
 ]);

@@ -14,6 +14,8 @@ import { namespaceAccess } from '../../apiserver/registry/core/namespaces/access
 import { corePostStartHooks, type CoreResources } from './core-resources.ts';
 import { buildServiceAccounts } from './build-service-accounts.ts';
 import { lateAdmissionDeps } from '../../apiserver/admission/plugins/common/late-deps.ts';
+import { withAdmissionRequestScope } from '../../apiserver/admission/plugins/common/request-scope.ts';
+import { buildAdmissionRegistration } from '../../apiserver/registry/admissionregistration/build.ts';
 
 const log = klog('cmd/orch-apiserver');
 
@@ -43,7 +45,10 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     const admission = buildAdmission(values, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
     storage = await buildStorage(values);
     const built = buildResources(values, storage, admission);
-    const { resources, openapi } = built;
+    const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, storeName: storage.backendName, admission, featureGates });
+    late.bindRegistration(registration);
+    const resources = [...built.resources, ...registration.resources];
+    const { openapi } = built;
     core = built.core;
     late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));
     const serviceAccounts = await buildServiceAccounts(values, resources);
@@ -55,7 +60,7 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
         minRequestTimeoutSeconds: numberOr(values['min-request-timeout'], 1800),
       },
     });
-    const apiHandler = serviceAccounts.wrap(restHandler);
+    const apiHandler = withAdmissionRequestScope(serviceAccounts.wrap(restHandler));
     return await runApiserver(values, {
       apiHandler,
       serviceAccountGetter: serviceAccounts.serviceAccountGetter,
@@ -70,7 +75,7 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
         built.access.serverDeps.onAuthBuilt(auth);
       },
       postStartHooks: [...corePostStartHooks(values, featureGates, core), ...built.access.serverDeps.postStartHooks],
-      onShutdown: [() => built.access.stop(), () => storage?.close()],
+      onShutdown: [() => built.access.stop(), () => registration.stop(), () => storage?.close()],
     });
   } catch (err) {
     io.stderr(`Error: ${oneLine(err)}\n`);

@@ -1,20 +1,23 @@
 // Admission is built before storage, the resources and the authorizer exist; the plugins that
 // need those read them through this holder, which the composition fills as each part is built.
 import type { Authorizer } from '../../../authorization/types.ts';
-import type { PluginDeps } from '../../plugin-registry.ts';
+import type { PluginDeps, RegistrationSource } from '../../plugin-registry.ts';
 import type { ServedKind } from '../owner-references/rest-mapping.ts';
 
 export interface LateAdmissionDeps {
   deps: Omit<PluginDeps, 'namespaces'>;
   bindAuthorizer(authorizer: Authorizer): void;
   bindServedKinds(kinds: readonly ServedKind[]): void;
+  bindRegistration(source: RegistrationSource): void;
 }
 
 export function lateAdmissionDeps(): LateAdmissionDeps {
   let authorizer: Authorizer | undefined;
   let kinds: readonly ServedKind[] = [];
+  let registration: RegistrationSource | undefined;
   return {
-    deps: { authorizer: () => authorizer, servedKinds: () => kinds },
+    deps: { authorizer: () => authorizer, servedKinds: () => kinds, registration: () => registration },
+    bindRegistration: (r) => (registration = r),
     bindAuthorizer: (a) => (authorizer = a),
     bindServedKinds: (k) => (kinds = k),
   };

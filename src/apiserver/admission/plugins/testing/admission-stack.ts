@@ -10,26 +10,33 @@ import { buildResources } from '../../../../cmd/apiserver/build-resources.ts';
 import { buildStorage, type ApiserverStorage } from '../../../../cmd/apiserver/build-storage.ts';
 import { corePostStartHooks, type CoreResources } from '../../../../cmd/apiserver/core-resources.ts';
 import { lateAdmissionDeps } from '../common/late-deps.ts';
+import { withAdmissionRequestScope } from '../common/request-scope.ts';
+import { buildAdmissionRegistration, type AdmissionRegistration } from '../../../registry/admissionregistration/build.ts';
 
 export interface AdmissionStack<S> {
   server: S;
   storage: ApiserverStorage;
   core: CoreResources;
+  registration: AdmissionRegistration;
   stop(): Promise<void>;
 }
 
 export async function startAdmissionStack<S extends { stop(): Promise<void> }>(
   values: FlagValues,
   start: (values: FlagValues, deps: ServerDeps) => Promise<S>,
+  opts: { featureGates?: { enabled(name: string): boolean } } = {},
 ): Promise<AdmissionStack<S>> {
   let core: CoreResources | undefined;
   const late = lateAdmissionDeps();
   const admission = buildAdmission(values, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
   const storage = await buildStorage(values);
   const built = buildResources(values, storage, admission);
+  const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, storeName: storage.backendName, admission, featureGates: opts.featureGates });
+  late.bindRegistration(registration);
+  const resources = [...built.resources, ...registration.resources];
   core = built.core;
-  late.bindServedKinds(built.resources.filter((r) => !r.subresource).map((r) => r.declaration));
-  const apiHandler = buildApiHandler({ resources: built.resources, openapi: built.openapi });
+  late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));
+  const apiHandler = withAdmissionRequestScope(buildApiHandler({ resources, openapi: built.openapi }));
   const server = await start(values, {
     apiHandler,
     authorizationModes: built.access.serverDeps.authorizationModes,
@@ -43,9 +50,11 @@ export async function startAdmissionStack<S extends { stop(): Promise<void> }>(
     server,
     storage,
     core,
+    registration,
     async stop() {
       await server.stop();
       built.access.stop();
+      registration.stop();
       await storage.close();
     },
   };

@@ -1,0 +1,85 @@
+// admissionregistration.orch.io/v1: webhook configurations and admission policies with their
+// bindings, as JSON on the wire.
+import type { ObjectMeta } from '../../../storage/interface.ts';
+
+export const ADMISSIONREGISTRATION_GROUP = 'admissionregistration.orch.io';
+
+export type OperationType = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT' | '*';
+export type FailurePolicy = 'Ignore' | 'Fail';
+export type MatchPolicy = 'Exact' | 'Equivalent';
+export type ScopeType = 'Cluster' | 'Namespaced' | '*';
+
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values?: string[];
+}
+
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
+export interface Rule {
+  apiGroups?: string[];
+  apiVersions?: string[];
+  resources?: string[];
+  scope?: ScopeType;
+}
+
+export interface RuleWithOperations extends Rule {
+  operations?: OperationType[];
+}
+
+export interface ServiceReference {
+  namespace: string;
+  name: string;
+  path?: string;
+  port?: number;
+}
+
+export interface WebhookClientConfig {
+  url?: string;
+  service?: ServiceReference;
+  /** Base64 PEM bundle the webhook's serving certificate is verified with. */
+  caBundle?: string;
+}
+
+export interface MatchCondition {
+  name: string;
+  expression: string;
+}
+
+export interface ValidatingWebhook {
+  name: string;
+  clientConfig: WebhookClientConfig;
+  rules?: RuleWithOperations[];
+  failurePolicy?: FailurePolicy;
+  matchPolicy?: MatchPolicy;
+  namespaceSelector?: LabelSelector;
+  objectSelector?: LabelSelector;
+  sideEffects?: string;
+  timeoutSeconds?: number;
+  admissionReviewVersions?: string[];
+  matchConditions?: MatchCondition[];
+}
+
+export interface MutatingWebhook extends ValidatingWebhook {
+  reinvocationPolicy?: 'Never' | 'IfNeeded';
+}
+
+export interface ValidatingWebhookConfiguration {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  webhooks?: ValidatingWebhook[];
+  [field: string]: unknown;
+}
+
+export interface MutatingWebhookConfiguration {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  webhooks?: MutatingWebhook[];
+  [field: string]: unknown;
+}

@@ -1,0 +1,47 @@
+// What admission adds to the response and the audit event of the request it runs in: Warning
+// headers and audit annotations. The REST handler runs inside the scope, so plugins reach the
+// request without it being threaded through the registry.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Handler, Request, Response } from '../../../server/request-context.ts';
+import { addAuditAnnotation } from '../../../audit/request-audit.ts';
+
+interface Scope {
+  req: Request;
+  res: Response;
+  warnings: string[];
+}
+
+const scopes = new AsyncLocalStorage<Scope>();
+
+function formatWarning(text: string): string {
+  return `299 - ${JSON.stringify(text)}`;
+}
+
+/** Runs `handler` with admission's warnings merged into any Warning header the response sets later. */
+export function withAdmissionRequestScope(handler: Handler): Handler {
+  return (req, res) => {
+    const scope: Scope = { req, res, warnings: [] };
+    const setHeader = res.setHeader.bind(res) as (name: string, value: number | string | readonly string[]) => Response;
+    (res as { setHeader: unknown }).setHeader = (name: string, value: number | string | readonly string[]) => {
+      if (name.toLowerCase() === 'warning' && scope.warnings.length) {
+        const later = (Array.isArray(value) ? value : [String(value)]).filter((w) => !scope.warnings.map(formatWarning).includes(w));
+        return setHeader(name, [...scope.warnings.map(formatWarning), ...later]);
+      }
+      return setHeader(name, value);
+    };
+    return scopes.run(scope, () => handler(req, res));
+  };
+}
+
+/** Adds a Warning header to the current request's response (deduplicated, as Kubernetes does). */
+export function addAdmissionWarning(text: string): void {
+  const scope = scopes.getStore();
+  if (!scope || scope.warnings.includes(text) || scope.res.headersSent) return;
+  scope.warnings.push(text);
+  scope.res.setHeader('Warning', scope.warnings.map(formatWarning));
+}
+
+export function addAdmissionAuditAnnotation(key: string, value: string): void {
+  const scope = scopes.getStore();
+  if (scope) addAuditAnnotation(scope.req, key, value);
+}

@@ -1,0 +1,58 @@
+// POSTs an AdmissionReview to a webhook's url over HTTPS, trusting its caBundle (or the system
+// roots without one), within the webhook's timeout. Service references cannot be resolved by
+// this server: calling one fails with a message saying so.
+import { request } from 'node:https';
+import type { WebhookClientConfig } from '../../../../api/admissionregistration/v1/types.ts';
+
+export class WebhookCallError extends Error {}
+
+const MAX_RESPONSE_BYTES = 3 * 1024 * 1024;
+
+export function postReview(cc: WebhookClientConfig, review: unknown, timeoutSeconds: number): Promise<unknown> {
+  if (!cc.url) {
+    const s = cc.service;
+    return Promise.reject(new WebhookCallError(`service reference ${s?.namespace ?? ''}/${s?.name ?? ''} cannot be resolved: this server serves no services; use clientConfig.url`));
+  }
+  const url = new URL(cc.url);
+  url.searchParams.set('timeout', `${timeoutSeconds}s`);
+  const target = url.toString();
+  const body = JSON.stringify(review);
+  const ca = cc.caBundle ? Buffer.from(cc.caBundle, 'base64').toString('utf8') : undefined;
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => reject(new WebhookCallError(`failed to call webhook: Post ${JSON.stringify(target)}: ${why}`));
+    const req = request(
+      target,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': Buffer.byteLength(body) },
+        ...(ca ? { ca } : {}),
+        agent: false,
+        signal: AbortSignal.timeout(timeoutSeconds * 1000),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > MAX_RESPONSE_BYTES) req.destroy(new Error('response too large'));
+          else chunks.push(c);
+        });
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) {
+            reject(new WebhookCallError(`failed to call webhook: an error on the server (${JSON.stringify(text.slice(0, 200))}) has prevented the request from succeeding`));
+            return;
+          }
+          try {
+            resolve(JSON.parse(text));
+          } catch {
+            reject(new WebhookCallError('received invalid webhook response: the response is not JSON'));
+          }
+        });
+        res.on('error', (err) => fail(err.message));
+      },
+    );
+    req.on('error', (err: Error & { code?: string }) => fail(err.name === 'AbortError' || err.name === 'TimeoutError' || err.code === 'ABORT_ERR' ? 'context deadline exceeded' : err.message));
+    req.end(body);
+  });
+}

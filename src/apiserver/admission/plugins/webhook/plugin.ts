@@ -1,0 +1,88 @@
+// ValidatingAdmissionWebhook and MutatingAdmissionWebhook over the webhook configurations the
+// server stores. Validating webhooks are called in parallel and any denial refuses the request;
+// mutating webhooks are called in order, each JSON patch applied to the object before the next
+// call, and IfNeeded webhooks are called once more when a later one changed the object.
+import fastJsonPatch from 'fast-json-patch';
+import { internalError } from '../../../../machinery/status.ts';
+import type { MutatingWebhook, MutatingWebhookConfiguration, ValidatingWebhookConfiguration } from '../../../../api/admissionregistration/v1/types.ts';
+import type { ApiObject } from '../../../../storage/interface.ts';
+import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
+import type { NamespaceAccess } from '../../namespace-access.ts';
+import { convertObject, replaceInPlace } from '../common/convert.ts';
+import { addAdmissionAuditAnnotation } from '../common/request-scope.ts';
+import { callWebhook } from './call.ts';
+import { selectWebhooks, type SelectedHook } from './select.ts';
+
+export interface WebhookSource {
+  validatingWebhooks: { list(): readonly ValidatingWebhookConfiguration[] };
+  mutatingWebhooks: { list(): readonly MutatingWebhookConfiguration[] };
+}
+
+export interface WebhookPluginDeps {
+  namespaces: NamespaceAccess;
+  /** Undefined until the configurations are served. */
+  source: () => WebhookSource | undefined;
+}
+
+const handlesAll = (op: string) => op === 'CREATE' || op === 'UPDATE' || op === 'DELETE' || op === 'CONNECT';
+
+export function validatingAdmissionWebhook(deps: WebhookPluginDeps): AdmissionPlugin {
+  return {
+    name: 'ValidatingAdmissionWebhook',
+    handles: handlesAll,
+    async validate(attrs) {
+      const configs = deps.source()?.validatingWebhooks.list() ?? [];
+      if (!configs.length) return;
+      const hooks = await selectWebhooks(configs, attrs, deps.namespaces);
+      const results = await Promise.allSettled(hooks.map((h, index) => callWebhook(h.hook, attrs, h.target, { kind: 'validating', round: 0, index })));
+      const refused = results.find((r) => r.status === 'rejected');
+      if (refused) throw (refused as PromiseRejectedResult).reason;
+    },
+  };
+}
+
+function applyPatch(attrs: AdmissionAttributes, selected: SelectedHook<MutatingWebhook>, patch: string): boolean {
+  let ops: fastJsonPatch.Operation[];
+  try {
+    ops = JSON.parse(Buffer.from(patch, 'base64').toString('utf8')) as fastJsonPatch.Operation[];
+    if (!Array.isArray(ops)) throw new Error('the patch is not a list of operations');
+  } catch (err) {
+    throw internalError(`failed to decode the patch of webhook ${JSON.stringify(selected.hook.name)}: ${(err as Error).message}`);
+  }
+  if (!ops.length || !attrs.object) return false;
+  const before = convertObject(attrs.object, selected.target.kind);
+  let after: ApiObject;
+  try {
+    after = fastJsonPatch.applyPatch(structuredClone(before), ops, true, false).newDocument;
+  } catch (err) {
+    throw internalError(`failed to apply the patch of webhook ${JSON.stringify(selected.hook.name)}: ${(err as Error).message}`);
+  }
+  const back = convertObject(after, attrs.kind);
+  const changed = JSON.stringify(back) !== JSON.stringify(attrs.object);
+  if (changed) replaceInPlace(attrs.object, back);
+  return changed;
+}
+
+export function mutatingAdmissionWebhook(deps: WebhookPluginDeps): AdmissionPlugin {
+  return {
+    name: 'MutatingAdmissionWebhook',
+    handles: handlesAll,
+    async admit(attrs) {
+      const configs = deps.source()?.mutatingWebhooks.list() ?? [];
+      if (!configs.length) return;
+      const hooks = await selectWebhooks(configs, attrs, deps.namespaces);
+      // The index of the last webhook that changed the object, and each webhook's first position.
+      let lastChange = -1;
+      const run = async (selected: SelectedHook<MutatingWebhook>, round: number, index: number): Promise<void> => {
+        const response = await callWebhook(selected.hook, attrs, selected.target, { kind: 'mutating', round, index });
+        const mutated = !!response?.patch && applyPatch(attrs, selected, response.patch);
+        if (mutated) lastChange = index;
+        addAdmissionAuditAnnotation(`mutation.webhook.admission.orch.io/round_${round}_index_${index}`, JSON.stringify({ configuration: selected.configuration, webhook: selected.hook.name, mutated }));
+      };
+      for (let i = 0; i < hooks.length; i++) await run(hooks[i]!, 0, i);
+      // Reinvocation: an IfNeeded webhook that ran before the object's last change sees it again, once.
+      const again = hooks.map((h, i) => ({ h, i })).filter(({ h, i }) => h.hook.reinvocationPolicy === 'IfNeeded' && i < lastChange);
+      for (const { h, i } of again) await run(h, 1, i);
+    },
+  };
+}

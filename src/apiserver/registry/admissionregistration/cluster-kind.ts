@@ -1,0 +1,63 @@
+// The shape every admissionregistration.orch.io kind shares: cluster-scoped, stored as served,
+// all verbs, a name/age table with the kind's own columns.
+import { ADMISSIONREGISTRATION_GROUP } from '../../../api/admissionregistration/v1/types.ts';
+import type { ApiObject } from '../../../storage/interface.ts';
+import type { StatusCause } from '../../../machinery/status.ts';
+import { objectMetaFieldSet } from '../../../machinery/selectors/fields.ts';
+import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
+import { nameAgeTable } from '../simple-table.ts';
+
+export interface ClusterKindSpec<T extends ApiObject> {
+  version: string;
+  kind: string;
+  plural: string;
+  singular: string;
+  shortNames?: string[];
+  defaults(obj: T): void;
+  validate(obj: T): StatusCause[];
+  validateUpdate(obj: T, old: T): StatusCause[];
+  /** Keeps status on main-resource writes (policies own a status written by the server). */
+  keepStatus?: boolean;
+  columns?: readonly TableColumnDefinition[];
+  cells?: (obj: T) => unknown[];
+}
+
+export function clusterKindDeclaration<T extends ApiObject>(spec: ClusterKindSpec<T>): ResourceDeclaration<T, T> {
+  const strategy: ResourceStrategy<T> = {
+    prepareForCreate: (obj) => {
+      if (spec.keepStatus) delete (obj as Record<string, unknown>)['status'];
+      spec.defaults(obj);
+    },
+    prepareForUpdate: (obj, old) => {
+      if (spec.keepStatus) (obj as Record<string, unknown>)['status'] = (old as Record<string, unknown>)['status'];
+      spec.defaults(obj);
+    },
+    validate: spec.validate,
+    validateUpdate: spec.validateUpdate,
+    warningsOnCreate: () => [],
+    warningsOnUpdate: () => [],
+    canonicalize: () => {},
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: true,
+  };
+  return {
+    group: ADMISSIONREGISTRATION_GROUP,
+    version: spec.version,
+    kind: spec.kind,
+    listKind: `${spec.kind}List`,
+    plural: spec.plural,
+    singular: spec.singular,
+    shortNames: spec.shortNames ?? [],
+    categories: ['api-extensions'],
+    namespaced: false,
+    storageResource: { group: ADMISSIONREGISTRATION_GROUP, resource: spec.plural },
+    storageVersion: { group: ADMISSIONREGISTRATION_GROUP, version: spec.version, kind: spec.kind },
+    strategy,
+    toStored: (obj: T) => obj,
+    fromStored: (obj: T) => structuredClone(obj),
+    fieldSet: (obj: T) => objectMetaFieldSet(obj.metadata, false),
+    allowedFieldSelectors: ['metadata.name'],
+    table: nameAgeTable<T>(spec.columns ?? [], spec.cells ?? (() => [])),
+    verbs: ALL_VERBS,
+  };
+}
