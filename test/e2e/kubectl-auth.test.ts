@@ -62,7 +62,9 @@ let config = '';
 
 function kubectl(args: string[], user: 'admin' | 'alice' = 'admin'): Promise<KubectlResult> {
   return new Promise((resolve) => {
-    execFile(KUBECTL, ['--kubeconfig', config, '--user', user, ...args], { timeout: 20_000, env: { ...process.env, HOME: dir } }, (err, stdout, stderr) => {
+    // The identity is chosen by context: `--user` would collide with the flag of the same name of
+    // `kubectl create rolebinding`, which then takes both values and leaves the default user.
+    execFile(KUBECTL, ['--kubeconfig', config, '--context', user, ...args], { timeout: 20_000, env: { ...process.env, HOME: dir } }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr: stderr.replace(/^WARNING: version difference.*\n/m, '') });
     });
   });
@@ -86,9 +88,11 @@ before(async () => {
       `- name: alice`,
       `  user: {token: "${TOKENS.alice}"}`,
       'contexts:',
-      '- name: orch',
+      '- name: admin',
       '  context: {cluster: orch, user: admin, namespace: default}',
-      'current-context: orch',
+      '- name: alice',
+      '  context: {cluster: orch, user: alice, namespace: default}',
+      'current-context: admin',
       '',
     ].join('\n'),
   );
@@ -309,9 +313,12 @@ test('kubectl refuses escalation: alice cannot grant what she does not hold', { 
   assert.equal(writer.code, 0, writer.stderr);
   const bind = await kubectl(['create', 'rolebinding', 'alice-role-writer', '--role=role-writer', '--user=alice', '-n', 'default']);
   assert.equal(bind.code, 0, bind.stderr);
-  const escalate = await kubectl(['create', 'role', 'sneaky', '--verb=get', '--resource=nodes', '-n', 'default'], 'alice');
+  // kubectl checks the resource against discovery first, so the grant must name one the server
+  // serves; the refusal names the orch.io group, as the JSON case above (authorization sees both
+  // group names as the orch.io one).
+  const escalate = await kubectl(['create', 'role', 'sneaky', '--verb=delete', '--resource=namespaces', '-n', 'default'], 'alice');
   assert.equal(escalate.code, 1);
-  assert.match(escalate.stderr, /Error from server \(Forbidden\): roles.rbac.authorization.k8s.io "sneaky" is forbidden: user "alice" \(groups=\["dev" "system:authenticated"\]\) is attempting to grant RBAC permissions not currently held:\n\{APIGroups:\[""\], Resources:\["nodes"\], Verbs:\["get"\]\}/);
+  assert.match(escalate.stderr, /Error from server \(Forbidden\): roles.rbac.authorization.orch.io "sneaky" is forbidden: user "alice" \(groups=\["dev" "system:authenticated"\]\) is attempting to grant RBAC permissions not currently held:\n\{APIGroups:\[""\], Resources:\["namespaces"\], Verbs:\["delete"\]\}/);
   // Within what she holds it works.
   const fine = await kubectl(['create', 'role', 'cm-getter', '--verb=get', '--resource=configmaps', '-n', 'default'], 'alice');
   assert.equal(fine.code, 0, fine.stderr);
