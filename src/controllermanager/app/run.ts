@@ -17,6 +17,7 @@ import { completeServing } from './serving-config.ts';
 import { startSecureServing, type RunningSecureServer } from './secure-serving.ts';
 import { controllerImplementations, enabledControllers, type ControllerDescriptor } from './controllers.ts';
 import { runControllers, type ControllerRun } from './controller-runner.ts';
+import { ServiceAccountClientBuilder, withServiceAccountCredentials } from './service-account-credentials.ts';
 
 const log = klog('controllermanager/run');
 
@@ -50,6 +51,9 @@ export async function runControllerManager(values: FlagValues, deps: ControllerM
     userAgent: `orch-controller-manager/${BINARY_GIT_VERSION} (${process.platform}/${process.arch})`,
     clock,
   });
+  // --use-service-account-credentials: each controller writes as orch-system/<controller>.
+  const credentials = values['use-service-account-credentials'] === true ? new ServiceAccountClientBuilder({ root: rest, connection, rest: rest.options, clock }) : undefined;
+  const implementations = deps.implementations ?? controllerImplementations(values);
 
   let serving: RunningSecureServer | undefined;
   try {
@@ -74,7 +78,7 @@ export async function runControllerManager(values: FlagValues, deps: ControllerM
     const startControllers = (signal: AbortSignal) =>
       runControllers(signal, {
         controllers,
-        implementations: deps.implementations ?? controllerImplementations(values),
+        implementations: credentials ? withServiceAccountCredentials(implementations, credentials) : implementations,
         servesResources,
         startIntervalMs: num(values, 'controller-start-interval', 0),
         shutdownTimeoutMs: num(values, 'controller-shutdown-timeout', 10_000),
@@ -122,6 +126,7 @@ export async function runControllerManager(values: FlagValues, deps: ControllerM
   } finally {
     serving?.beginShutdown();
     await serving?.close();
+    credentials?.close();
     rest.close();
   }
 }
