@@ -2,9 +2,13 @@
 // scan); an older revision walks the log's (name, id) index over the range, picking each key's
 // last row at or below that revision.
 import type { StatementSync } from 'node:sqlite';
-import type { KvListOptions, KvListResult } from '../interface.ts';
-import type { LogRow } from './schema.ts';
-import { prefixEnd, readRevision, toKeyValue, type SqliteState } from './state.ts';
+import type { KeyValue, KvListOptions, KvListResult } from '../interface.ts';
+import { prefixEnd, readRevision, type SqliteState } from './state.ts';
+
+/** A page row as an array (id, name, create_revision, value): no object per row for large lists. */
+type PageRow = [number, string, number, Uint8Array | null];
+
+const EMPTY = new Uint8Array(0);
 
 const AT_REVISION_WHERE = `
   l.name >= ? AND l.name < ? AND l.id <= ? AND l.deleted = 0
@@ -23,10 +27,12 @@ export class SqliteList {
       `SELECT l.id, l.name, l.create_revision, l.value FROM kv_current c JOIN kv_log l ON l.id = c.id
        WHERE c.name >= ? AND c.name < ? ORDER BY c.name LIMIT ?`,
     );
+    this.currentPage.setReturnArrays(true);
     this.currentCount = state.db.prepare('SELECT count(*) AS n FROM kv_current WHERE name >= ? AND name < ?');
     this.oldPage = state.db.prepare(
       `SELECT l.id, l.name, l.create_revision, l.value FROM kv_log l WHERE ${AT_REVISION_WHERE} ORDER BY l.name LIMIT ?`,
     );
+    this.oldPage.setReturnArrays(true);
     this.oldCount = state.db.prepare(`SELECT count(*) AS n FROM kv_log l WHERE ${AT_REVISION_WHERE}`);
   }
 
@@ -38,7 +44,7 @@ export class SqliteList {
     // Ask for one more row than the page to learn whether more follow.
     const sqlLimit = limit > 0 ? limit + 1 : -1;
     const atCurrent = rev === this.state.revision;
-    const rows = (atCurrent ? this.currentPage.all(start, end, sqlLimit) : this.oldPage.all(start, end, rev, rev, sqlLimit)) as unknown as LogRow[];
+    const rows = (atCurrent ? this.currentPage.all(start, end, sqlLimit) : this.oldPage.all(start, end, rev, rev, sqlLimit)) as unknown as PageRow[];
     const more = limit > 0 && rows.length > limit;
     if (more) rows.length = limit;
     let count = rows.length;
@@ -46,7 +52,12 @@ export class SqliteList {
       const row = (atCurrent ? this.currentCount.get(start, end) : this.oldCount.get(start, end, rev, rev)) as { n: number };
       count = row.n;
     }
-    return { kvs: rows.map(toKeyValue), revision: rev, more, count };
+    const kvs = new Array<KeyValue>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const [id, name, createRevision, value] = rows[i]!;
+      kvs[i] = { key: name, value: value ?? EMPTY, createRevision, modRevision: id };
+    }
+    return { kvs, revision: rev, more, count };
   }
 
   count(prefix: string): number {
