@@ -7,57 +7,22 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { FlagValues } from '../../src/options/flag.ts';
-import { buildAdmission } from '../../src/apiserver/admission/build.ts';
-import { buildApiHandler } from '../../src/apiserver/endpoints/installer.ts';
-import { namespaceAccess } from '../../src/apiserver/registry/core/namespaces/access.ts';
-import { buildResources } from '../../src/cmd/apiserver/build-resources.ts';
-import { buildStorage, type ApiserverStorage } from '../../src/cmd/apiserver/build-storage.ts';
-import { corePostStartHooks, type CoreResources } from '../../src/cmd/apiserver/core-resources.ts';
-import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
+import { apiRequest, makeTempDir } from '../support/apiserver.ts';
+import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
 import { KUBECTL, kubectlSkip, type KubectlResult } from '../support/kubectl.ts';
 import { execFile } from 'node:child_process';
 
 const TOKENS = { admin: 'kubectl-auth-admin-token', alice: 'kubectl-auth-alice-token' };
 const dir = makeTempDir('orch-kubectl-auth-');
 
-interface RbacServer {
-  server: TestApiserver;
-  stop(): Promise<void>;
-}
-
-/** The server as orch-apiserver composes it, RBAC resources and their deps included. */
-async function startRbacServer(): Promise<RbacServer> {
+/** The server as orch-apiserver composes it, with RBAC on and the two token users. */
+function startRbacServer(): Promise<CoreApiserver> {
   const tokenFile = join(dir, 'tokens.csv');
   writeFileSync(tokenFile, `${TOKENS.admin},admin,uid-admin,"system:masters"\n${TOKENS.alice},alice,uid-alice,"dev"\n`);
-  const values = { 'data-dir': join(dir, 'data'), 'token-auth-file': tokenFile, 'authorization-mode': ['Node', 'RBAC'] } as FlagValues;
-  let core: CoreResources | undefined;
-  const admission = buildAdmission(values, { namespaces: namespaceAccess(() => core!.namespaces) });
-  const storage: ApiserverStorage = await buildStorage(values);
-  const built = buildResources(values, storage, admission);
-  core = built.core;
-  const apiHandler = buildApiHandler({ resources: built.resources, openapi: built.openapi });
-  const server = await startTestApiserver(values, {
-    apiHandler,
-    authorizationModes: built.access.serverDeps.authorizationModes,
-    onAuthBuilt: built.access.serverDeps.onAuthBuilt,
-    postStartHooks: [...corePostStartHooks(values, undefined, core), ...built.access.serverDeps.postStartHooks],
-  });
-  for (let i = 0; i < 200; i++) {
-    if ((await apiRequest(server, '/readyz', { token: TOKENS.admin })).status === 200) break;
-    await delay(25);
-  }
-  return {
-    server,
-    async stop() {
-      await server.stop();
-      built.access.stop();
-      await storage.close();
-    },
-  };
+  return startCoreApiserver({ 'token-auth-file': tokenFile, 'authorization-mode': ['Node', 'RBAC'] });
 }
 
-let srv: RbacServer | undefined;
+let srv: CoreApiserver | undefined;
 let config = '';
 
 function kubectl(args: string[], user: 'admin' | 'alice' = 'admin'): Promise<KubectlResult> {
@@ -81,7 +46,7 @@ before(async () => {
       'kind: Config',
       'clusters:',
       '- name: orch',
-      `  cluster: {server: "${srv.server.url}", certificate-authority: "${srv.server.caFile}"}`,
+      `  cluster: {server: "${srv.url}", certificate-authority: "${srv.caFile}"}`,
       'users:',
       `- name: admin`,
       `  user: {token: "${TOKENS.admin}"}`,
@@ -103,14 +68,10 @@ after(async () => {
 });
 
 const skip = kubectlSkip;
-// kubectl's typed clients send protobuf bodies; the codec has no messages yet for the RBAC kinds
-// and the review kinds, so these commands are answered 400 "no kind ... is registered".
-const PROTOBUF_GAP = 'protobuf messages for RBAC and review kinds are missing from the codec';
-
-/** As the admin, a JSON request (the form kubectl cannot send for these kinds yet). */
+/** As the admin (or the token given), a JSON request at the path kubectl would use. */
 async function adminJson(method: string, path: string, body?: unknown, token = TOKENS.admin): Promise<{ status: number; body: any }> {
   const text = body === undefined ? undefined : JSON.stringify(body);
-  const r = await apiRequest(srv!.server, path, { method, token, headers: text ? { 'content-type': 'application/json' } : {}, body: text });
+  const r = await apiRequest(srv!, path, { method, token, headers: text ? { 'content-type': 'application/json' } : {}, body: text });
   return { status: r.status, body: r.body.startsWith('{') ? JSON.parse(r.body) : r.body };
 }
 

@@ -1,5 +1,7 @@
 // The real server composed as orch-apiserver composes it (admission from the options, every
-// resource, the start-up hooks), in process on a free port over SQLite in a temp dir.
+// resource, the start-up hooks, and the RBAC pieces: the RBAC authorizer mode, the review APIs
+// bound to the built authorizer, the bootstrap policy), in process on a free port over SQLite in
+// a temp dir. `authorization-mode: ['Node', 'RBAC']` with a `token-auth-file` turns RBAC on.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FlagValues } from '../../src/options/flag.ts';
 import { buildAdmission } from '../../src/apiserver/admission/build.ts';
@@ -25,8 +27,14 @@ export async function startCoreApiserver(values: TestValues = {}, opts: { identi
   const built = buildResources(all, storage, admission);
   core = built.core;
   const apiHandler = buildApiHandler({ resources: built.resources, openapi: built.openapi });
-  const postStartHooks = corePostStartHooks(all, undefined, core, opts);
-  const server = await startTestApiserver(values, { apiHandler, postStartHooks });
+  const { access } = built;
+  const postStartHooks = [...corePostStartHooks(all, undefined, core, opts), ...access.serverDeps.postStartHooks];
+  const server = await startTestApiserver(values, {
+    apiHandler,
+    authorizationModes: access.serverDeps.authorizationModes,
+    onAuthBuilt: access.serverDeps.onAuthBuilt,
+    postStartHooks,
+  });
   const call: CoreApiserver['call'] = async (method, path, body, headers = {}) => {
     const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const r = await apiRequest(server, path, {
@@ -56,6 +64,8 @@ export async function startCoreApiserver(values: TestValues = {}, opts: { identi
     call,
     async stop() {
       await server.stop();
+      // The RBAC index watches its stores: stop it before storage closes.
+      access.stop();
       await storage.close();
     },
   };
