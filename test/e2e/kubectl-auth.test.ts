@@ -287,3 +287,31 @@ test('kubectl refuses escalation: alice cannot grant what she does not hold', { 
   assert.equal(cluster.code, 1);
   assert.match(cluster.stderr, /is attempting to grant RBAC permissions not currently held/);
 });
+
+test('a rules review over several dangling bindings reports every missing role once, as Kubernetes aggregates errors', { skip }, async () => {
+  const ns = await kubectl(['create', 'namespace', 'dangling']);
+  assert.equal(ns.code, 0, ns.stderr);
+  for (const [name, kind, role] of [
+    ['dangling-a', 'ClusterRole', 'missing-one'],
+    ['dangling-b', 'Role', 'missing-two'],
+    ['dangling-c', 'ClusterRole', 'missing-one'],
+  ] as const) {
+    const r = await adminJson('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/dangling/rolebindings', {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind, name: role },
+      subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' }],
+    });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+  }
+  const review = () => adminJson('POST', '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: { namespace: 'dangling' } }, TOKENS.alice);
+  const missingOne = 'clusterrole.rbac.authorization.orch.io "missing-one" not found';
+  const missingTwo = 'role.rbac.authorization.orch.io "missing-two" not found';
+  await waitUntil(async () => (await review()).body.status?.evaluationError?.includes('missing-two') === true);
+  const { status } = (await review()).body;
+  assert.equal(status.incomplete, true);
+  assert.ok([`[${missingOne}, ${missingTwo}]`, `[${missingTwo}, ${missingOne}]`].includes(status.evaluationError), status.evaluationError);
+  // The rules alice holds anyway are still listed.
+  assert.ok(status.resourceRules.some((r: any) => r.resources?.includes('selfsubjectaccessreviews')), JSON.stringify(status.resourceRules));
+});

@@ -114,7 +114,7 @@ function rulesReviewCreate(backends: ReviewBackends) {
       }
       if (errors.length) {
         incomplete = true;
-        evaluationError = errors.join(', ');
+        evaluationError = aggregateMessage(errors);
       }
     } else {
       incomplete = true;
@@ -144,4 +144,14 @@ export function accessReviewResources(backends: ReviewBackends): InstalledResour
     out.push({ declaration, store: unstoredStore<ApiObject>(), virtualCreate: rulesReviewCreate(backends) });
   }
   return out;
+}
+
+/**
+ * Errors as Kubernetes' error aggregate writes them: one alone, several deduplicated in
+ * brackets (`[a, b]`), brackets dropped when deduplication leaves one.
+ */
+export function aggregateMessage(errors: readonly string[]): string {
+  if (errors.length === 1) return errors[0]!;
+  const unique = [...new Set(errors)];
+  return unique.length === 1 ? unique[0]! : `[${unique.join(', ')}]`;
 }
