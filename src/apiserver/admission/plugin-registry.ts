@@ -11,6 +11,7 @@ import { namespaceAutoProvision } from './plugins/namespace-auto-provision.ts';
 import { eventRateLimit } from './plugins/event-rate-limit/plugin.ts';
 import { ownerReferencesPermissionEnforcement } from './plugins/owner-references/plugin.ts';
 import type { ServedKind } from './plugins/owner-references/rest-mapping.ts';
+import { validatingAdmissionPolicy, type PolicySource } from './plugins/validating-policy/plugin.ts';
 import { mutatingAdmissionWebhook, validatingAdmissionWebhook, type WebhookSource } from './plugins/webhook/plugin.ts';
 
 export interface PluginDeps {
@@ -23,7 +24,7 @@ export interface PluginDeps {
   registration?: () => RegistrationSource | undefined;
 }
 
-export type RegistrationSource = WebhookSource;
+export type RegistrationSource = WebhookSource & PolicySource;
 
 /** A plugin's configuration was refused: start-up stops with this message. */
 function initFailed(name: string, err: unknown): Error {
@@ -54,5 +55,6 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
     (deps) => ownerReferencesPermissionEnforcement({ authorizer: deps.authorizer ?? (() => undefined), servedKinds: deps.servedKinds ?? (() => []) }),
   ],
   ['MutatingAdmissionWebhook', (deps) => mutatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined) })],
+  ['ValidatingAdmissionPolicy', (deps) => validatingAdmissionPolicy({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined) })],
   ['ValidatingAdmissionWebhook', (deps) => validatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined) })],
 ]);

@@ -13,6 +13,7 @@ import { buildStorage, type ApiserverStorage } from './build-storage.ts';
 import { namespaceAccess } from '../../apiserver/registry/core/namespaces/access.ts';
 import { corePostStartHooks, type CoreResources } from './core-resources.ts';
 import { buildServiceAccounts } from './build-service-accounts.ts';
+import { enabledResources } from './runtime-config.ts';
 import { lateAdmissionDeps } from '../../apiserver/admission/plugins/common/late-deps.ts';
 import { withAdmissionRequestScope } from '../../apiserver/admission/plugins/common/request-scope.ts';
 import { buildAdmissionRegistration } from '../../apiserver/registry/admissionregistration/build.ts';
@@ -45,9 +46,10 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     const admission = buildAdmission(values, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
     storage = await buildStorage(values);
     const built = buildResources(values, storage, admission);
-    const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, storeName: storage.backendName, admission, featureGates });
+    const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, storeName: storage.backendName, admission, featureGates, configMaps: built.core.configMaps });
     late.bindRegistration(registration);
-    const resources = [...built.resources, ...registration.resources];
+    // --runtime-config: a group version switched off is neither routed nor discovered.
+    const resources = enabledResources(values, [...built.resources, ...registration.resources]);
     const { openapi } = built;
     core = built.core;
     late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));

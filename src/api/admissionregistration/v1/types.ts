@@ -83,3 +83,78 @@ export interface MutatingWebhookConfiguration {
   webhooks?: MutatingWebhook[];
   [field: string]: unknown;
 }
+
+export interface NamedRuleWithOperations extends RuleWithOperations {
+  resourceNames?: string[];
+}
+
+export interface MatchResources {
+  namespaceSelector?: LabelSelector;
+  objectSelector?: LabelSelector;
+  resourceRules?: NamedRuleWithOperations[];
+  excludeResourceRules?: NamedRuleWithOperations[];
+  matchPolicy?: MatchPolicy;
+}
+
+export interface Validation {
+  expression: string;
+  message?: string;
+  reason?: string;
+  messageExpression?: string;
+}
+
+export interface AuditAnnotation {
+  key: string;
+  valueExpression: string;
+}
+
+export interface Variable {
+  name: string;
+  expression: string;
+}
+
+export interface ParamKind {
+  apiVersion?: string;
+  kind?: string;
+}
+
+export interface ParamRef {
+  name?: string;
+  namespace?: string;
+  selector?: LabelSelector;
+  parameterNotFoundAction?: 'Allow' | 'Deny';
+}
+
+export interface ExpressionWarning {
+  fieldRef: string;
+  warning: string;
+}
+
+export interface ValidatingAdmissionPolicySpec {
+  paramKind?: ParamKind;
+  matchConstraints?: MatchResources;
+  validations?: Validation[];
+  failurePolicy?: FailurePolicy;
+  auditAnnotations?: AuditAnnotation[];
+  matchConditions?: MatchCondition[];
+  variables?: Variable[];
+}
+
+export interface ValidatingAdmissionPolicy {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  spec: ValidatingAdmissionPolicySpec;
+  status?: { observedGeneration?: number; typeChecking?: { expressionWarnings?: ExpressionWarning[] }; conditions?: unknown[] };
+  [field: string]: unknown;
+}
+
+export type ValidationAction = 'Deny' | 'Warn' | 'Audit';
+
+export interface ValidatingAdmissionPolicyBinding {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  spec: { policyName?: string; paramRef?: ParamRef; matchResources?: MatchResources; validationActions?: ValidationAction[] };
+  [field: string]: unknown;
+}

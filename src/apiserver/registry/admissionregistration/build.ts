@@ -2,7 +2,16 @@
 // them that the webhook and policy admission plugins read.
 import type { ApiObject, Store } from '../../../storage/interface.ts';
 import type { GroupResourceName } from '../../../storage/keys.ts';
-import type { MutatingWebhookConfiguration, ValidatingWebhookConfiguration } from '../../../api/admissionregistration/v1/types.ts';
+import type {
+  MutatingWebhookConfiguration,
+  ValidatingAdmissionPolicy,
+  ValidatingAdmissionPolicyBinding,
+  ValidatingWebhookConfiguration,
+} from '../../../api/admissionregistration/v1/types.ts';
+import type { ConfigMap } from '../../../api/core/v1/configmap-types.ts';
+import type { ParamSource } from '../../admission/plugins/validating-policy/params.ts';
+import { served } from '../generic/context.ts';
+import { validatingAdmissionPoliciesDeclaration, validatingAdmissionPolicyBindingsDeclaration } from './policies/declarations.ts';
 import type { Admission } from '../../admission/types.ts';
 import type { InstalledResource } from '../generic/context.ts';
 import { collectionPrefix } from '../generic/keys.ts';
@@ -15,12 +24,17 @@ export interface AdmissionRegistrationOptions {
   storeName?: string;
   admission?: Admission;
   featureGates?: { enabled(name: string): boolean };
+  /** Config maps, the parameters policies may take. */
+  configMaps?: InstalledResource<ConfigMap, ConfigMap>;
 }
 
 export interface AdmissionRegistration {
   resources: InstalledResource<any, any>[];
   validatingWebhooks: StoreView<ValidatingWebhookConfiguration>;
   mutatingWebhooks: StoreView<MutatingWebhookConfiguration>;
+  validatingPolicies: StoreView<ValidatingAdmissionPolicy>;
+  validatingPolicyBindings: StoreView<ValidatingAdmissionPolicyBinding>;
+  params: ParamSource;
   /** Stops watching the stores (before storage closes). */
   stop(): void;
 }
@@ -38,7 +52,20 @@ export function buildAdmissionRegistration(opts: AdmissionRegistrationOptions): 
   return {
     validatingWebhooks: install(validatingWebhookConfigurationsDeclaration()),
     mutatingWebhooks: install(mutatingWebhookConfigurationsDeclaration()),
+    validatingPolicies: install(validatingAdmissionPoliciesDeclaration()),
+    validatingPolicyBindings: install(validatingAdmissionPolicyBindingsDeclaration()),
+    params: configMapParams(opts.configMaps),
     resources,
     stop: () => views.forEach((v) => v.stop()),
+  };
+}
+
+function configMapParams(configMaps: InstalledResource<ConfigMap, ConfigMap> | undefined): ParamSource {
+  return {
+    async configMaps(namespace) {
+      if (!configMaps) return [];
+      const list = await configMaps.store.list(collectionPrefix(configMaps.declaration, namespace), { recursive: true });
+      return list.items.map((o) => served(configMaps.declaration, o));
+    },
   };
 }

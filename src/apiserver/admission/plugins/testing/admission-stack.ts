@@ -31,7 +31,7 @@ export async function startAdmissionStack<S extends { stop(): Promise<void> }>(
   const admission = buildAdmission(values, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
   const storage = await buildStorage(values);
   const built = buildResources(values, storage, admission);
-  const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, storeName: storage.backendName, admission, featureGates: opts.featureGates });
+  const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, storeName: storage.backendName, admission, featureGates: opts.featureGates, configMaps: built.core.configMaps });
   late.bindRegistration(registration);
   const resources = [...built.resources, ...registration.resources];
   core = built.core;
