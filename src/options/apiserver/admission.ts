@@ -5,7 +5,7 @@ import { defaultOffAdmissionPlugins, defaultOnAdmissionPlugins } from './admissi
 
 const note = 'admission plugins are not implemented yet';
 const plugins =
-  'NamespaceLifecycle, NamespaceExists, NamespaceAutoProvision, AlwaysAdmit and AlwaysDeny act; the other plugins are accepted and have nothing to act on yet (webhooks, policies and EventRateLimit come later)';
+  'NamespaceLifecycle, NamespaceExists, NamespaceAutoProvision, AlwaysAdmit, AlwaysDeny, EventRateLimit, OwnerReferencesPermissionEnforcement, ValidatingAdmissionWebhook, MutatingAdmissionWebhook (url clients only) and ValidatingAdmissionPolicy act; MutatingAdmissionPolicy and ResourceQuota are not implemented yet; plugins for resources this server does not serve (pods, nodes, services...) are accepted and have nothing to act on';
 const sorted = (names: readonly string[]) => [...names].sort().join(', ');
 
 export const admissionFlags: readonly FlagSpec[] = [
