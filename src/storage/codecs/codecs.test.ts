@@ -65,3 +65,36 @@ test('corrupt or non-object stored values fail with CodecError, never a raw pars
 test('an object without metadata decodes with empty metadata', () => {
   assert.deepEqual(decodeAny(new TextEncoder().encode('{"kind":"X"}')), { kind: 'X', metadata: {} });
 });
+
+test('the protobuf envelope is byte for byte what protobufjs writes, across length boundaries', async () => {
+  const { Unknown, PROTOBUF_MAGIC } = await import('./protobuf.ts');
+  const reference = (obj: ApiObject): Uint8Array => {
+    const fields = { typeMeta: { apiVersion: obj.apiVersion ?? '', kind: obj.kind ?? '' }, raw: new TextEncoder().encode(JSON.stringify(obj)), contentEncoding: '', contentType: 'application/json' };
+    const body = Unknown.encode(Unknown.fromObject(fields)).finish();
+    return Buffer.concat([PROTOBUF_MAGIC, body]);
+  };
+  for (const padding of [0, 100, 127, 128, 16_383, 16_384, 2_097_152]) {
+    for (const apiVersion of [undefined, 'v1', 'x'.repeat(130), 'é✓']) {
+      const obj = { ...event, apiVersion, kind: padding % 2 ? undefined : 'Event', pad: 'y'.repeat(padding) } as ApiObject;
+      assert.deepEqual(Buffer.from(protobufCodec.encode(obj)), Buffer.from(reference(obj)), `padding ${padding}, apiVersion ${apiVersion}`);
+    }
+  }
+});
+
+test('protobuf envelopes the fast reader does not expect are still read (extra varint field, field order)', async () => {
+  const { Unknown, PROTOBUF_MAGIC } = await import('./protobuf.ts');
+  const raw = new TextEncoder().encode(JSON.stringify(event));
+  // contentType before raw, and an unknown varint field 9 that protobufjs skips.
+  const body = Buffer.concat([
+    Buffer.from(Unknown.encode(Unknown.fromObject({ contentType: 'application/json' })).finish()),
+    Buffer.from([0x48, 0x01]),
+    Buffer.from(Unknown.encode(Unknown.fromObject({ typeMeta: { apiVersion: 'events.orch.io/v1', kind: 'Event' }, raw })).finish()),
+  ]);
+  assert.deepEqual(protobufCodec.decode(Buffer.concat([PROTOBUF_MAGIC, body])), event);
+  // The envelope's type fills in what the payload leaves out.
+  const bare = Buffer.from(Unknown.encode(Unknown.fromObject({ typeMeta: { apiVersion: 'v1', kind: 'Event' }, raw: new TextEncoder().encode('{"metadata":{"name":"x"}}') })).finish());
+  assert.deepEqual(protobufCodec.decode(Buffer.concat([PROTOBUF_MAGIC, bare])), { apiVersion: 'v1', kind: 'Event', metadata: { name: 'x' } });
+  // A truncated envelope is a CodecError, as before.
+  const cut = protobufCodec.encode(event).subarray(0, 30);
+  assert.throws(() => protobufCodec.decode(cut), CodecError);
+});

@@ -3,11 +3,13 @@
 // contentType}. The magic stays Kubernetes' own "k8s\0" so existing tools recognise stored values.
 // Per-kind protobuf messages do not exist yet, so `raw` holds the object as JSON and contentType
 // says application/json; decoding honours contentType, so a later switch to per-kind messages
-// keeps old values readable.
+// keeps old values readable. The envelope is written and read by hand (unknown-envelope.ts);
+// protobufjs remains the reader for anything out of the ordinary, and the reference in tests.
 import protobuf from 'protobufjs';
 import type { ApiObject } from '../interface.ts';
 import { asApiObject, CodecError, type Codec } from './codec.ts';
 import { decodeJson } from './json.ts';
+import { readEnvelope, writeEnvelope } from './unknown-envelope.ts';
 
 export const PROTOBUF_MAGIC = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
 
@@ -30,7 +32,8 @@ const root = protobuf.Root.fromJSON({
     },
   },
 });
-const Unknown = root.lookupType('runtime.Unknown');
+/** The general protobuf reader of the envelope (exported for tests that check the hand-written one). */
+export const Unknown = root.lookupType('runtime.Unknown');
 
 interface UnknownMessage {
   typeMeta?: { apiVersion?: string; kind?: string };
@@ -39,34 +42,35 @@ interface UnknownMessage {
   contentType?: string;
 }
 
-const encoder = new TextEncoder();
 
 export function hasProtobufMagic(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x6b && bytes[1] === 0x38 && bytes[2] === 0x73 && bytes[3] === 0x00;
 }
 
 export function encodeProtobuf(obj: ApiObject): Uint8Array {
-  const message: UnknownMessage = {
-    typeMeta: { apiVersion: obj.apiVersion ?? '', kind: obj.kind ?? '' },
-    raw: encoder.encode(JSON.stringify(obj)),
+  return writeEnvelope(PROTOBUF_MAGIC, {
+    apiVersion: obj.apiVersion ?? '',
+    kind: obj.kind ?? '',
+    raw: JSON.stringify(obj),
     contentEncoding: '',
     contentType: 'application/json',
-  };
-  const body = Unknown.encode(Unknown.fromObject(message)).finish();
-  const out = new Uint8Array(PROTOBUF_MAGIC.length + body.length);
-  out.set(PROTOBUF_MAGIC, 0);
-  out.set(body, PROTOBUF_MAGIC.length);
-  return out;
+  });
+}
+
+function readWithProtobufjs(bytes: Uint8Array): UnknownMessage {
+  try {
+    return Unknown.toObject(Unknown.decode(bytes.subarray(PROTOBUF_MAGIC.length)), { bytes: Uint8Array }) as UnknownMessage;
+  } catch (err) {
+    throw new CodecError(`stored protobuf envelope cannot be decoded: ${(err as Error).message}`);
+  }
 }
 
 export function decodeProtobuf(bytes: Uint8Array): ApiObject {
   if (!hasProtobufMagic(bytes)) throw new CodecError('stored value lacks the protobuf envelope prefix');
-  let message: UnknownMessage;
-  try {
-    message = Unknown.toObject(Unknown.decode(bytes.subarray(PROTOBUF_MAGIC.length)), { bytes: Uint8Array }) as UnknownMessage;
-  } catch (err) {
-    throw new CodecError(`stored protobuf envelope cannot be decoded: ${(err as Error).message}`);
-  }
+  const plain = readEnvelope(bytes, PROTOBUF_MAGIC.length);
+  const message: UnknownMessage = plain
+    ? { typeMeta: { apiVersion: plain.apiVersion, kind: plain.kind }, raw: plain.raw, contentEncoding: plain.contentEncoding, contentType: plain.contentType }
+    : readWithProtobufjs(bytes);
   if (message.contentEncoding) throw new CodecError(`stored protobuf envelope has unsupported content encoding ${JSON.stringify(message.contentEncoding)}`);
   const contentType = message.contentType ?? '';
   if (contentType !== 'application/json' && contentType !== '') {
