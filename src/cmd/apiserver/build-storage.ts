@@ -1,37 +1,50 @@
 // orch-apiserver's storage, composed from its options: the key-value store named by
-// --kvstore-servers (embedded SQLite by default) under --kvstore-prefix, periodic compaction, one
-// object store per stored resource in --storage-media-type, encrypted at rest as
-// --encryption-provider-config says, the watch cache in front of each (--watch-cache,
-// --watch-cache-sizes), and the store's health and readiness checks.
+// --kvstore-servers (embedded SQLite by default), and one per --kvstore-servers-overrides entry,
+// under --kvstore-prefix with periodic compaction; one object store per stored resource in
+// --storage-media-type, encrypted at rest as --encryption-provider-config says, the watch cache in
+// front of each (--watch-cache, --watch-cache-sizes); the stores' health and readiness checks,
+// the storage-readiness start-up hook (--storage-initialization-timeout) and the storage metrics.
 import type { FlagValues } from '../../options/flag.ts';
 import type { HealthCheck } from '../../component-base/healthz/checks.ts';
+import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
+import type { PostStartHook } from '../../apiserver/server/config.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { codecFor } from '../../storage/codecs/index.ts';
 import { createCacher } from '../../storage/cacher/cacher.ts';
-import { openKvFromServers, startCompactor } from '../../storage/factory.ts';
 import type { ApiObject, Store } from '../../storage/interface.ts';
 import { createStore } from '../../storage/store.ts';
 import type { Kv } from '../../storage/kv/interface.ts';
-import { etcdHealthCheck, etcdReadyCheck } from '../../storage/kv/etcd/health.ts';
 import { storagePrefix, type GroupResourceName } from '../../storage/keys.ts';
+import { startObjectCountMetric } from '../../storage/metrics/object-count.ts';
+import { startDbSizeMetric } from '../../storage/metrics/db-size.ts';
+import type { Poll } from '../../storage/metrics/poll.ts';
 import { loadEncryptionConfig, type EncryptionConfigSource } from '../../storage/transformers/config-source.ts';
-import { REGISTRY_ROOT, withKeyPrefix } from './kvstore-prefix.ts';
-import { watchCacheDisabled } from './watch-cache-sizes.ts';
+import { REGISTRY_ROOT } from './kvstore-prefix.ts';
+import { openKvBackends, type KvBackend } from './storage-backends.ts';
+import { parseServersOverrides } from './storage-overrides.ts';
+import { storageReadinessHook } from './storage-readiness.ts';
+import { watchCacheSize } from './watch-cache-sizes.ts';
 
 const log = klog('cmd/storage');
 
 export interface ApiserverStorage {
-  /** The key-value store, keys as the registry lays them out (under /registry). */
+  /** The key-value store of --kvstore-servers, keys as the registry lays them out (under /registry). */
   kv: Kv;
   /** "sqlite" or "etcd": names the backend in 503 answers. */
   backendName: string;
   /** The object store of one stored resource, created on first use; resources sharing storage share it. */
   storeFor<S extends ApiObject>(gr: GroupResourceName): Store<S>;
-  /** /healthz, /livez and /readyz: the store answers a read in time. */
+  /** The key-value store holding `gr`'s objects: its override, or `kv`. */
+  kvFor(gr: GroupResourceName): Kv;
+  /** /healthz, /livez and /readyz: each store answers a read in time. */
   healthChecks: HealthCheck[];
   /** /readyz only. */
   readyChecks: HealthCheck[];
-  /** Stops compaction, closes every store and then the key-value store. */
+  /** storage-readiness: /readyz waits for the watch caches, up to --storage-initialization-timeout. */
+  postStartHooks: PostStartHook[];
+  /** Starts apiserver_storage_objects and apiserver_storage_size_bytes on the server's registry. */
+  registerMetrics(metrics: MetricsRegistry): void;
+  /** Stops compaction and metrics, closes every store and then the key-value stores. */
   close(): Promise<void>;
 }
 
@@ -50,62 +63,92 @@ function strings(values: FlagValues, name: string): string[] {
   return Array.isArray(v) ? v : typeof v === 'string' && v !== '' ? [v] : [];
 }
 
-/** Opens storage; rejects with a one-line message when the store cannot be opened. */
+/** `resource` for the core group, `resource.group` otherwise: the resource label of storage metrics. */
+function resourceLabel(gr: GroupResourceName): string {
+  return gr.group ? `${gr.resource}.${gr.group}` : gr.resource;
+}
+
+/** Opens storage; rejects with a one-line message when a store cannot be opened. */
 export async function buildStorage(values: FlagValues): Promise<ApiserverStorage> {
-  // Read before the store is opened: a bad file stops the start without touching storage.
+  // Read before the stores are opened: a bad file or entry stops the start without touching storage.
+  const overrides = parseServersOverrides(strings(values, 'kvstore-servers-overrides'));
   const encryptionFile = str(values, 'encryption-provider-config');
   const encryption: EncryptionConfigSource | undefined = encryptionFile
     ? loadEncryptionConfig(encryptionFile, { automaticReload: values['encryption-provider-config-automatic-reload'] === true })
     : undefined;
-  const servers = strings(values, 'kvstore-servers');
-  let raw: Kv;
+  const leaseReuse = num(values, 'lease-reuse-duration-seconds', 60);
+  let backends;
   try {
-    raw = await openKvFromServers(servers, str(values, 'data-dir', '.orch'), {
-      caFile: str(values, 'kvstore-cafile') || undefined,
-      certFile: str(values, 'kvstore-certfile') || undefined,
-      keyFile: str(values, 'kvstore-keyfile') || undefined,
+    backends = await openKvBackends({
+      servers: strings(values, 'kvstore-servers'),
+      overrides,
+      dataDir: str(values, 'data-dir', '.orch'),
+      prefix: str(values, 'kvstore-prefix', REGISTRY_ROOT),
+      etcd: {
+        caFile: str(values, 'kvstore-cafile') || undefined,
+        certFile: str(values, 'kvstore-certfile') || undefined,
+        keyFile: str(values, 'kvstore-keyfile') || undefined,
+        leaseReuseDurationSeconds: leaseReuse,
+      },
+      compactionIntervalMs: num(values, 'kvstore-compaction-interval', 5 * 60_000),
+      healthcheckTimeoutMs: num(values, 'kvstore-healthcheck-timeout', 2000),
+      readycheckTimeoutMs: num(values, 'kvstore-readycheck-timeout', 2000),
     });
   } catch (err) {
     encryption?.stop();
     throw err;
   }
-  const backendName = servers.some((s) => /^https?:\/\//i.test(s.trim())) ? 'etcd' : 'sqlite';
-  const kv = withKeyPrefix(raw, str(values, 'kvstore-prefix', REGISTRY_ROOT));
-  const compactor = startCompactor(kv, num(values, 'kvstore-compaction-interval', 5 * 60_000));
-  const codec = codecFor(str(values, 'storage-media-type', 'application/json'));
+  const codec = codecFor(str(values, 'storage-media-type', 'application/vnd.orch.protobuf'));
   const watchCache = values['watch-cache'] !== false;
   const cacheSizes = strings(values, 'watch-cache-sizes');
-  const stores = new Map<string, Store<ApiObject>>();
+  const stores = new Map<string, { gr: GroupResourceName; backend: KvBackend; store: Store<ApiObject> }>();
 
   const storeFor = <S extends ApiObject>(gr: GroupResourceName): Store<S> => {
     const id = `${gr.group}/${gr.resource}`;
-    let store = stores.get(id);
-    if (!store) {
-      const direct = createStore<ApiObject>({ kv, codec, groupResource: gr, transformer: encryption?.transformerFor(gr) });
-      store = watchCache && !watchCacheDisabled(cacheSizes, gr) ? createCacher({ store: direct, prefix: storagePrefix(REGISTRY_ROOT, gr) }) : direct;
-      log.info('Storage for resource', { resource: id, watchCache: store !== direct }, 2);
-      stores.set(id, store);
+    let entry = stores.get(id);
+    if (!entry) {
+      const backend = backends.backendFor(gr);
+      const direct = createStore<ApiObject>({ kv: backend.kv, codec, groupResource: gr, transformer: encryption?.transformerFor(gr) });
+      const size = watchCacheSize(cacheSizes, gr);
+      const store = watchCache && size !== 0
+        ? createCacher({ store: direct, prefix: storagePrefix(REGISTRY_ROOT, gr), ...(size !== undefined ? { windowSize: size } : {}) })
+        : direct;
+      log.info('Storage for resource', { resource: id, kvstore: backend.index, watchCache: store !== direct, windowSize: size }, 2);
+      entry = { gr, backend, store };
+      stores.set(id, entry);
     }
-    return store as unknown as Store<S>;
+    return entry.store as unknown as Store<S>;
   };
 
-  // The health probes read the revision of the store itself (raw keeps etcd's endpoints for messages).
-  const healthy = etcdHealthCheck(raw, num(values, 'kvstore-healthcheck-timeout', 2000));
-  const ready = etcdReadyCheck(raw, num(values, 'kvstore-readycheck-timeout', 2000));
-
+  const polls: Poll[] = [];
   let closing: Promise<void> | undefined;
   return {
-    kv,
-    backendName,
+    kv: backends.primary.kv,
+    backendName: backends.primary.name,
     storeFor,
-    healthChecks: [{ name: 'kvstore', check: healthy }],
-    readyChecks: [{ name: 'kvstore-readiness', check: ready }],
+    kvFor: (gr) => backends.backendFor(gr).kv,
+    healthChecks: backends.healthChecks,
+    readyChecks: backends.readyChecks,
+    postStartHooks: [
+      storageReadinessHook(() => [...stores.values()].map((e) => e.store), num(values, 'storage-initialization-timeout', 60_000)),
+    ],
+    registerMetrics(metrics) {
+      polls.push(
+        startObjectCountMetric(metrics, num(values, 'kvstore-count-metric-poll-period', 60_000), () =>
+          [...stores.values()].map(({ gr, backend }) => ({
+            resource: resourceLabel(gr),
+            count: () => backend.kv.count(storagePrefix(REGISTRY_ROOT, gr)),
+          })),
+        ),
+        startDbSizeMetric(metrics, num(values, 'kvstore-db-metric-poll-interval', 30_000), backends.all.map((b) => b.kv)),
+      );
+    },
     close() {
       closing ??= (async () => {
-        compactor.stop();
+        for (const poll of polls) poll.stop();
         encryption?.stop();
-        await Promise.allSettled([...stores.values()].map((s) => s.close()));
-        await kv.close();
+        await Promise.allSettled([...stores.values()].map((e) => e.store.close()));
+        await backends.close();
       })();
       return closing;
     },

@@ -18,7 +18,9 @@ export function validateStorage(ctx: ValidationContext): void {
   for (const override of list(ctx, 'kvstore-servers-overrides')) {
     const [groupResource, servers, ...rest] = override.split('#');
     const urls = (servers ?? '').split(';');
-    if (rest.length > 0 || !groupResource || !groupResource.includes('/') || urls.some((u) => !isServerURL(u))) {
+    // Like --kvstore-servers, an override may name one embedded store file instead of etcd members.
+    const embedded = urls.length === 1 && /^sqlite:\/\/./.test(urls[0]!);
+    if (rest.length > 0 || !groupResource || !groupResource.includes('/') || (!embedded && urls.some((u) => !isServerURL(u)))) {
       ctx.errors.push(`--kvstore-servers-overrides invalid, must be of format: group/resource#servers, where servers are URLs, semicolon separated: ${JSON.stringify(override)}`);
     }
   }

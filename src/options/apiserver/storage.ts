@@ -7,7 +7,7 @@ export const storageFlags: readonly FlagSpec[] = [
     help: 'Directory holding the embedded SQLite store and generated files when no other path is given.' },
   { name: 'kvstore-servers', type: 'strings', group, status: 'implemented',
     help: 'List of kvstore servers to connect with (scheme://ip:port), comma separated; or sqlite://PATH for the embedded store in that file. Without it the embedded store under --data-dir is used.' },
-  { name: 'kvstore-servers-overrides', type: 'strings', group, status: 'not-yet', statusNote: 'every resource is stored in the same store',
+  { name: 'kvstore-servers-overrides', type: 'strings', group, status: 'implemented', statusNote: 'servers may also be one sqlite://PATH; core and events.orch.io events share one store, so an override of either applies to both',
     help: 'Per-resource kvstore servers overrides, comma separated. The individual override format: group/resource#servers, where servers are URLs, semicolon separated. Note that this applies only to resources compiled into this server binary.' },
   { name: 'kvstore-cafile', type: 'string', group, status: 'implemented',
     help: 'SSL Certificate Authority file used to secure kvstore communication.' },

@@ -1,0 +1,112 @@
+// The orch-apiserver daemon as the storage end-to-end tests run it: a real child process over a
+// data directory that survives restarts, with an admin token, answering JSON calls, /readyz and
+// /metrics. stop() sends SIGTERM and resolves with the exit code.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:https';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureAdminToken } from '../../src/orchup/admin-token.ts';
+import { apiserverComponent } from '../../src/orchup/components.ts';
+import { dataDirLayout } from '../../src/orchup/layout.ts';
+import { ensurePki } from '../../src/orchup/pki.ts';
+
+export interface DaemonReply {
+  status: number;
+  body: any;
+  text: string;
+}
+
+export interface StorageDaemon {
+  url: string;
+  call(method: string, path: string, body?: unknown, timeoutMs?: number): Promise<DaemonReply>;
+  stderr(): string;
+  stop(): Promise<number | null>;
+}
+
+type Hooks = { after(fn: () => Promise<void> | void): void };
+
+/** A data directory removed when the test ends; pass it to several daemons to restart over it. */
+export function daemonDir(t: Hooks): string {
+  const dir = mkdtempSync(join(tmpdir(), 'orch-storage-e2e-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Starts the daemon with extra flags; resolves once it listens (not necessarily ready). */
+export async function startDaemon(t: Hooks, dir: string, flags: string[], opts: { waitReady?: boolean } = {}): Promise<StorageDaemon> {
+  const layout = dataDirLayout('.orch', dir);
+  mkdirSync(layout.root, { recursive: true });
+  const token = ensureAdminToken(layout.tokenFile).token;
+  const pki = await ensurePki(layout.pkiDir);
+  const port = await freePort();
+  const { command, args } = apiserverComponent({ layout, pki: pki.files, port, apiserverArgs: flags });
+  const child = spawn(command, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  t.after(async () => void (await stop()));
+  const url = `https://127.0.0.1:${port}`;
+  const call = (method: string, path: string, body?: unknown, timeoutMs = 15_000) =>
+    new Promise<DaemonReply>((resolve, reject) => {
+      const req = request(
+        new URL(path, url),
+        { method, ca: pki.caPem, agent: false, timeout: timeoutMs, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => {
+            let parsed: unknown = text;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              // not JSON
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed, text });
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`${method} ${path} took longer than ${timeoutMs}ms`)));
+      req.on('error', reject);
+      req.end(body === undefined ? undefined : JSON.stringify(body));
+    });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`orch-apiserver exited ${child.exitCode}:\n${stderr}`);
+    const r = await call('GET', opts.waitReady === false ? '/livez' : '/readyz', undefined, 2000).catch(() => undefined);
+    if (r?.status === 200) break;
+    if (Date.now() > deadline) throw new Error(`orch-apiserver not ready after 30s:\n${r?.text ?? ''}\n${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, call, stderr: () => stderr, stop };
+}
+
+/** Polls fn until it returns a truthy value, or throws after timeoutMs with the last value. */
+export async function eventually<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await fn();
+      if (value) return value;
+      last = value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs}ms (last: ${String(last)})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
