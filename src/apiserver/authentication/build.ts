@@ -130,7 +130,7 @@ export function buildAuthenticator(values: FlagValues, deps: AuthenticationDeps 
   if (tokenFile) tokens.push(loadTokenFile(tokenFile));
   tokens.push(...(deps.tokenAuthenticators ?? []));
   if (values['enable-bootstrap-token-auth'] === true && !deps.tokenAuthenticators?.length) {
-    log.warning('--enable-bootstrap-token-auth has no effect yet: bootstrap token Secrets are not served');
+    log.warning('--enable-bootstrap-token-auth has no effect: no bootstrap token authenticator was given the Secrets to read');
   }
   tokens.push(...serviceAccountAuthenticators(values, deps, apiAudiences));
   const jwtConfigs: JwtAuthenticatorConfig[] = structured ? structured.jwt : oidc ? [oidc] : [];

@@ -76,7 +76,8 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
         late.bindAuthorizer(auth.authorizer);
         built.access.serverDeps.onAuthBuilt(auth);
       },
-      postStartHooks: [...corePostStartHooks(values, featureGates, core), ...built.access.serverDeps.postStartHooks],
+      postStartHooks: [...corePostStartHooks(values, featureGates, core), ...built.access.serverDeps.postStartHooks, ...storage.postStartHooks],
+      onStarted: (server) => storage?.registerMetrics(server.metrics),
       onShutdown: [() => built.access.stop(), () => registration.stop(), () => storage?.close()],
     });
   } catch (err) {
