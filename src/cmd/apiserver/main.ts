@@ -14,6 +14,8 @@ import { namespaceAccess } from '../../apiserver/registry/core/namespaces/access
 import { corePostStartHooks, type CoreResources } from './core-resources.ts';
 import { buildServiceAccounts } from './build-service-accounts.ts';
 import { enabledResources } from './runtime-config.ts';
+import { bootstrapTokenAuthenticators } from '../../apiserver/authentication/bootstrap-token.ts';
+import { bootstrapTokenSecretsFrom } from '../../apiserver/authentication/bootstrap-token-secrets.ts';
 import { lateAdmissionDeps } from '../../apiserver/admission/plugins/common/late-deps.ts';
 import { withAdmissionRequestScope } from '../../apiserver/admission/plugins/common/request-scope.ts';
 import { buildAdmissionRegistration } from '../../apiserver/registry/admissionregistration/build.ts';
@@ -66,6 +68,7 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     return await runApiserver(values, {
       apiHandler,
       serviceAccountGetter: serviceAccounts.serviceAccountGetter,
+      tokenAuthenticators: bootstrapTokenAuthenticators(values, bootstrapTokenSecretsFrom(built.resources)),
       nonResourcePaths: serviceAccounts.nonResourcePaths,
       featureGates,
       versionInfo: versionInfo(values),
