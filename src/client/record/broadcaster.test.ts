@@ -75,9 +75,15 @@ test('repeats fold into a series: the first repeat is patched at once, later one
   ]);
   await clock.step(30_000);
   assert.deepEqual(calls.at(-1), { op: 'patch', name, count: 4 }, 'the refresh writes the count kept in memory');
+  // Repeats recorded one by one, each handled at once, are all counted.
+  rec.eventf(pod, undefined, 'Normal', 'Tick', 'Sync', 'same');
+  await b.flush();
+  rec.eventf(pod, undefined, 'Normal', 'Tick', 'Sync', 'same');
+  await b.flush();
   await clock.step(30_000);
+  assert.deepEqual(calls.at(-1), { op: 'patch', name, count: 6 });
   await clock.step(30_000);
-  assert.deepEqual(calls.filter((c) => c.op === 'patch').map((c) => c.count), [2, 4, 4, 4]);
+  assert.deepEqual(calls.filter((c) => c.op === 'patch').map((c) => c.count), [2, 4, 6, 6]);
   const before = calls.length;
   // Finished series are forgotten: the same Event starts afresh.
   await clock.step(60_000);

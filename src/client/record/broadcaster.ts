@@ -83,11 +83,18 @@ export class EventBroadcaster {
       return false;
     }
     this.queue.push(structuredClone(event));
-    this.draining ??= this.drain().finally(() => {
+    this.kick();
+    return true;
+  }
+
+  /** Starts the writer unless it runs; Events queued as it finished start it again. */
+  private kick(): void {
+    if (this.draining) return;
+    this.draining = this.drain().finally(() => {
       this.draining = undefined;
+      if (this.queue.length > 0) return this.kick();
       for (const w of this.idleWaiters.splice(0)) w();
     });
-    return true;
   }
 
   /** Resolves once every queued Event has been written or dropped. */
