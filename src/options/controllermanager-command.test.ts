@@ -50,21 +50,22 @@ test('validation errors exit 1 with one Error line each naming the option', () =
 });
 
 test('good options run with their values, gates and not-yet warnings', () => {
-  const r = loadControllerManagerOptions(['--secure-port=0', '--orchconfig=/etc/orch/cm.conf', '--controllers=*,-ttl-controller', '--use-service-account-credentials']);
+  const r = loadControllerManagerOptions(['--secure-port=0', '--orchconfig=/etc/orch/cm.conf', '--controllers=*,-ttl-controller', '--use-service-account-credentials', '--cluster-name=c1']);
   assert.equal(r.kind, 'run');
   if (r.kind !== 'run') return;
   assert.equal(r.values['secure-port'], 0);
   assert.equal(r.values['leader-elect-lease-duration'], 15_000);
   assert.equal(r.values['orch-api-content-type'], 'application/vnd.orch.protobuf');
   assert.deepEqual(r.values['authorization-always-allow-paths'], ['/healthz', '/readyz', '/livez']);
-  assert.deepEqual(r.warnings, ['flag --use-service-account-credentials is accepted but not implemented yet: per-controller service account credentials need TokenRequest, which is not served yet']);
+  assert.equal(r.values['use-service-account-credentials'], true);
+  assert.deepEqual(r.warnings, ['flag --cluster-name is accepted but not implemented yet: no controller that reads it is implemented yet']);
 });
 
 test('docs/flags-controller-manager.md matches the option table (run `npm run docs:flags` after changing it)', () => {
   const committed = readFileSync(new URL('../../docs/flags-controller-manager.md', import.meta.url), 'utf8');
   assert.equal(committed, controllerManagerFlagsDoc(), 'docs/flags-controller-manager.md is stale: run npm run docs:flags');
   assert.match(committed, /\| `--secure-port` \| int \| `10257` \| implemented \|/);
-  assert.match(committed, /\| `--authorization-kubeconfig` \| string \| {2}\| not yet \| delegated authorization \(SubjectAccessReview\) is not implemented yet: every path outside --authorization-always-allow-paths is forbidden \(403\) \|/);
+  assert.match(committed, /\| `--authorization-kubeconfig` \| string \| {2}\| implemented \| {2}\|/);
   for (const flag of controllerManagerFlags) {
     if (flag.status !== 'implemented') assert.ok(flag.statusNote, `--${flag.name} has no statusNote`);
   }

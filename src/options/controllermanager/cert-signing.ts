@@ -32,7 +32,7 @@ export const certSigningFlags: readonly FlagSpec[] = [
   ]),
   { name: 'cluster-signing-duration', type: 'duration', default: '8760h0m0s', group, status, statusNote,
     help: 'The max length of duration signed certificates will be given. Individual CSRs may request shorter certs by setting spec.expirationSeconds.' },
-  { name: 'root-ca-file', type: 'string', group, status, statusNote: NO_CONTROLLER,
+  { name: 'root-ca-file', type: 'string', group, status: 'partial', statusNote: 'published by the root-ca-certificate-publisher; legacy token secrets are not implemented yet',
     help: "If set, this root certificate authority will be included in service account's token secret. This must be a valid PEM-encoded CA bundle." },
   { name: 'service-account-private-key-file', type: 'string', group, status, statusNote: 'legacy service account token secrets are not implemented yet',
     help: 'Filename containing a PEM-encoded private RSA or ECDSA key used to sign service account tokens.' },
