@@ -16,6 +16,7 @@ import { buildServiceAccounts } from './build-service-accounts.ts';
 import { enabledResources } from './runtime-config.ts';
 import { bootstrapTokenAuthenticators } from '../../apiserver/authentication/bootstrap-token.ts';
 import { bootstrapTokenSecretsFrom } from '../../apiserver/authentication/bootstrap-token-secrets.ts';
+import { withConnectionThrottle } from '../../apiserver/filters/with-connection-throttle.ts';
 import { lateAdmissionDeps } from '../../apiserver/admission/plugins/common/late-deps.ts';
 import { withAdmissionRequestScope } from '../../apiserver/admission/plugins/common/request-scope.ts';
 import { buildAdmissionRegistration } from '../../apiserver/registry/admissionregistration/build.ts';
@@ -64,7 +65,8 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
         minRequestTimeoutSeconds: numberOr(values['min-request-timeout'], 1800),
       },
     });
-    const apiHandler = withAdmissionRequestScope(serviceAccounts.wrap(restHandler));
+    // --max-connection-bytes-per-sec paces watches (long-running) per client connection.
+    const apiHandler = withConnectionThrottle(withAdmissionRequestScope(serviceAccounts.wrap(restHandler)), { bytesPerSec: numberOr(values['max-connection-bytes-per-sec'], 0) });
     return await runApiserver(values, {
       apiHandler,
       serviceAccountGetter: serviceAccounts.serviceAccountGetter,

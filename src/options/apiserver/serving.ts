@@ -30,7 +30,7 @@ export const apiserverServingFlags: readonly FlagSpec[] = [
     help: 'If set and the UnknownVersionInteroperabilityProxy feature gate is enabled, this port will be used by peer servers to proxy requests to this server when the request cannot be handled by the peer due to version skew between the servers.' },
   { name: 'peer-ca-file', type: 'string', group, status: 'not-yet', statusNote: peerNote,
     help: 'If set and the UnknownVersionInteroperabilityProxy feature gate is enabled, this file will be used to verify serving certificates of peer servers.' },
-  { name: 'max-connection-bytes-per-sec', type: 'int', group, status: 'not-yet', statusNote: 'connections are not throttled yet',
+  { name: 'max-connection-bytes-per-sec', type: 'int', group, status: 'implemented', statusNote: 'paces the response bodies of long-running requests (watches) with a token bucket per client connection',
     help: 'If non-zero, throttle each user connection to this number of bytes/sec. Currently only applies to long-running requests.' },
   { name: 'enable-logs-handler', type: 'bool', group, status: 'implemented', deprecated: 'This flag will be removed in a future release.',
     help: 'If true, install a /logs handler for the server logs.' },
