@@ -40,10 +40,10 @@ function fetchTimed(url: string): Promise<{ body: string; ms: number }> {
 
 test('long-running responses are paced, in order, honouring back-pressure; others are not', async (t) => {
   const chunk = 'y'.repeat(2000);
-  const inner: Handler = async (req, res) => {
+  const inner: Handler = async (_req, res) => {
     res.statusCode = 200;
     for (let i = 0; i < 5; i++) {
-      if (!res.write(`${i}${chunk}\n`)) await new Promise((resolve) => res.once('drain', resolve));
+      if (!res.write(`${i}${chunk}\n`)) await new Promise((resolve) => (res as NodeJS.EventEmitter).once('drain', resolve));
     }
     res.end('done');
   };
