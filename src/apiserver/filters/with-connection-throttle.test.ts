@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type Server, type ServerResponse } from 'node:http';
 import { requestContext, type Handler } from '../server/request-context.ts';
 import { TokenBucket, withConnectionThrottle } from './with-connection-throttle.ts';
 
@@ -40,10 +40,11 @@ function fetchTimed(url: string): Promise<{ body: string; ms: number }> {
 
 test('long-running responses are paced, in order, honouring back-pressure; others are not', async (t) => {
   const chunk = 'y'.repeat(2000);
-  const inner: Handler = async (_req, res) => {
+  const inner: Handler = async (_req, response) => {
+    const res = response as ServerResponse;
     res.statusCode = 200;
     for (let i = 0; i < 5; i++) {
-      if (!res.write(`${i}${chunk}\n`)) await new Promise((resolve) => (res as NodeJS.EventEmitter).once('drain', resolve));
+      if (!res.write(`${i}${chunk}\n`)) await new Promise((resolve) => res.once('drain', resolve));
     }
     res.end('done');
   };
