@@ -16,7 +16,9 @@ import type { NamespaceAccess } from '../../namespace-access.ts';
 import { admissionForbidden } from '../../forbidden.ts';
 import { matchRules, namespaceSelectorMatches, objectSelectorMatches, type MatchedTarget } from '../common/matching.ts';
 import { addAdmissionAuditAnnotation, addAdmissionWarning } from '../common/request-scope.ts';
-import { celVariables, evaluatePolicy } from './evaluate.ts';
+import { evaluatePolicy } from './evaluate.ts';
+import { admissionActivation } from '../common/cel.ts';
+import type { Authorizer } from '../../../authorization/types.ts';
 import { ParamError, resolveParams, type ParamSource } from './params.ts';
 
 export interface PolicySource {
@@ -28,6 +30,8 @@ export interface PolicySource {
 export interface PolicyPluginDeps {
   namespaces: NamespaceAccess;
   source: () => PolicySource | undefined;
+  /** The server's authorizer, for the `authorizer` variable; bound once built. */
+  authorizer?: () => Authorizer | undefined;
 }
 
 const CODES: Record<string, number> = { Unauthorized: 401, Forbidden: 403, Invalid: 422, RequestEntityTooLarge: 413 };
@@ -103,7 +107,7 @@ export function validatingAdmissionPolicy(deps: PolicyPluginDeps): AdmissionPlug
           }
         }
         for (const params of paramsList) {
-          const result = evaluatePolicy(policy, celVariables(attrs, target, params, namespaceObject));
+          const result = await evaluatePolicy(policy, admissionActivation({ attrs, target, params, namespaceObject, authorizer: deps.authorizer?.() }));
           for (const e of result.errors) failed(e);
           if (!result.matched) continue;
           for (const v of result.violations) decide(v.message, v.reason, v.expressionIndex);

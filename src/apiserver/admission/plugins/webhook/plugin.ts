@@ -8,6 +8,7 @@ import type { MutatingWebhook, MutatingWebhookConfiguration, ValidatingWebhookCo
 import type { ApiObject } from '../../../../storage/interface.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
+import type { Authorizer } from '../../../authorization/types.ts';
 import { convertObject, replaceInPlace } from '../common/convert.ts';
 import { addAdmissionAuditAnnotation } from '../common/request-scope.ts';
 import { callWebhook } from './call.ts';
@@ -22,6 +23,8 @@ export interface WebhookPluginDeps {
   namespaces: NamespaceAccess;
   /** Undefined until the configurations are served. */
   source: () => WebhookSource | undefined;
+  /** The server's authorizer, for match conditions' `authorizer` variable. */
+  authorizer?: () => Authorizer | undefined;
 }
 
 const handlesAll = (op: string) => op === 'CREATE' || op === 'UPDATE' || op === 'DELETE' || op === 'CONNECT';
@@ -33,7 +36,7 @@ export function validatingAdmissionWebhook(deps: WebhookPluginDeps): AdmissionPl
     async validate(attrs) {
       const configs = deps.source()?.validatingWebhooks.list() ?? [];
       if (!configs.length) return;
-      const hooks = await selectWebhooks(configs, attrs, deps.namespaces);
+      const hooks = await selectWebhooks(configs, attrs, deps.namespaces, deps.authorizer?.(), 'validating');
       const results = await Promise.allSettled(hooks.map((h, index) => callWebhook(h.hook, attrs, h.target, { kind: 'validating', round: 0, index })));
       const refused = results.find((r) => r.status === 'rejected');
       if (refused) throw (refused as PromiseRejectedResult).reason;
@@ -70,7 +73,7 @@ export function mutatingAdmissionWebhook(deps: WebhookPluginDeps): AdmissionPlug
     async admit(attrs) {
       const configs = deps.source()?.mutatingWebhooks.list() ?? [];
       if (!configs.length) return;
-      const hooks = await selectWebhooks(configs, attrs, deps.namespaces);
+      const hooks = await selectWebhooks(configs, attrs, deps.namespaces, deps.authorizer?.(), 'mutating');
       // The index of the last webhook that changed the object, and each webhook's first position.
       let lastChange = -1;
       const run = async (selected: SelectedHook<MutatingWebhook>, round: number, index: number): Promise<void> => {

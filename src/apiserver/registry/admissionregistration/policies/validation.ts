@@ -5,7 +5,7 @@ import type { StatusCause } from '../../../../machinery/status.ts';
 import { duplicate, forbidden, invalid, notSupported, required, toStatusCauses, type FieldError } from '../../../../machinery/validation/field-error.ts';
 import { nameIsDNSSubdomain } from '../../../../machinery/validation/names.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../../../machinery/validation/object-meta.ts';
-import { compileCel } from '../../../admission/plugins/common/cel.ts';
+import { admissionCel } from '../../../admission/plugins/common/cel.ts';
 import { validateRule } from '../webhooks/rules.ts';
 import { validateLabelSelector } from '../label-selector-validation.ts';
 
@@ -16,7 +16,7 @@ const NOT_FOUND_ACTIONS = ['Allow', 'Deny'];
 
 function validateExpression(expression: string | undefined, path: string): FieldError[] {
   if (!expression) return [required(path)];
-  const compiled = compileCel(expression);
+  const compiled = admissionCel.compile(expression);
   return compiled instanceof Error ? [invalid(path, expression, `compilation failed: ${compiled.message}`)] : [];
 }
 

@@ -1,6 +1,7 @@
 // Webhook configuration validation as Kubernetes' ValidateValidatingWebhookConfiguration and
 // ValidateMutatingWebhookConfiguration (v1: sideEffects None or NoneOnDryRun, admission review
 // versions naming v1 or v1beta1, a timeout between 1 and 30 seconds).
+import { webhookCel } from '../../../admission/plugins/common/cel.ts';
 import type { MutatingWebhook, ValidatingWebhook, WebhookClientConfig } from '../../../../api/admissionregistration/v1/types.ts';
 import type { ObjectMeta } from '../../../../storage/interface.ts';
 import type { StatusCause } from '../../../../machinery/status.ts';
@@ -77,6 +78,10 @@ function validateWebhook(w: ValidatingWebhook | MutatingWebhook, path: string, m
     else if (seen.has(c.name)) errs.push(duplicate(`${path}.matchConditions[${i}].name`, c.name));
     seen.add(c.name);
     if (!c.expression) errs.push(required(`${path}.matchConditions[${i}].expression`));
+    else {
+      const compiled = webhookCel.compile(c.expression);
+      if (compiled instanceof Error) errs.push(invalid(`${path}.matchConditions[${i}].expression`, c.expression, `compilation failed: ${compiled.message}`));
+    }
   });
   errs.push(...validateClientConfig(w.clientConfig, `${path}.clientConfig`));
   return errs;

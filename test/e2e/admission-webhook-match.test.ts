@@ -1,0 +1,193 @@
+// CEL in admission against the real HTTPS server with RBAC: webhook matchConditions (a false
+// condition skips the webhook, an error follows failurePolicy, the `authorizer` variable asks
+// the server's authorizer) and authorizer checks in a ValidatingAdmissionPolicy.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, type Server } from 'node:https';
+import { setTimeout as delay } from 'node:timers/promises';
+import { apiRequest, makeTempDir, sharedCertDirectory, startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
+import { startAdmissionStack, type AdmissionStack } from '../../src/apiserver/admission/plugins/testing/admission-stack.ts';
+
+const dir = makeTempDir('orch-webhook-match-');
+let stack: AdmissionStack<TestApiserver>;
+let s: TestApiserver;
+let hookServer: Server;
+let hookUrl = '';
+let caBundle = '';
+const calls: string[] = [];
+const ADMIN = 'admin-token-0123456789';
+const ALICE = 'alice-token-0123456789';
+const BOB = 'bob-token-0123456789';
+
+async function call(method: string, path: string, body?: unknown, token = ADMIN) {
+  const r = await apiRequest(s, path, { method, token, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  return { status: r.status, body: r.body.startsWith('{') ? r.json() : r.body };
+}
+
+before(async () => {
+  const certs = await sharedCertDirectory();
+  const cert = readFileSync(join(certs, 'apiserver.crt'));
+  caBundle = cert.toString('base64');
+  hookServer = createServer({ cert, key: readFileSync(join(certs, 'apiserver.key')) }, (req, res) => {
+    let text = '';
+    req.on('data', (c) => (text += c));
+    req.on('end', () => {
+      const review = JSON.parse(text);
+      calls.push(`${req.url} ${review.request.name}`);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: review.request.uid, allowed: false, status: { message: 'the hook says no' } } }));
+    });
+  });
+  await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', () => r()));
+  hookUrl = `https://127.0.0.1:${(hookServer.address() as { port: number }).port}`;
+  const tokens = join(dir, 'tokens.csv');
+  writeFileSync(tokens, `${ADMIN},admin,admin-uid,"system:masters"\n${ALICE},alice,alice-uid,"team"\n${BOB},bob,bob-uid,"team"\n`);
+  stack = await startAdmissionStack({ 'data-dir': dir, 'token-auth-file': tokens, 'authorization-mode': ['RBAC'] }, (values, deps) => startTestApiserver(values, deps));
+  s = stack.server;
+  for (let i = 0; i < 200 && (await call('GET', '/readyz')).status !== 200; i++) await delay(25);
+  // The team may write config maps in "work"; only alice may also delete secrets there.
+  assert.equal((await call('POST', '/api/v1/namespaces', { metadata: { name: 'work' } })).status, 201);
+  const RBAC = '/apis/rbac.authorization.orch.io/v1/namespaces/work';
+  await call('POST', `${RBAC}/roles`, { metadata: { name: 'cm' }, rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['*'] }] });
+  await call('POST', `${RBAC}/rolebindings`, { metadata: { name: 'cm' }, roleRef: { apiGroup: 'rbac.authorization.orch.io', kind: 'Role', name: 'cm' }, subjects: [{ kind: 'Group', name: 'team', apiGroup: 'rbac.authorization.orch.io' }] });
+  await call('POST', `${RBAC}/roles`, { metadata: { name: 'secrets' }, rules: [{ apiGroups: [''], resources: ['secrets'], verbs: ['delete'] }] });
+  await call('POST', `${RBAC}/rolebindings`, { metadata: { name: 'secrets' }, roleRef: { apiGroup: 'rbac.authorization.orch.io', kind: 'Role', name: 'secrets' }, subjects: [{ kind: 'User', name: 'alice', apiGroup: 'rbac.authorization.orch.io' }] });
+});
+
+after(async () => {
+  await stack?.stop();
+  hookServer?.closeAllConnections();
+  await new Promise((r) => hookServer?.close(r));
+});
+
+const AR = '/apis/admissionregistration.orch.io/v1';
+const CM = '/api/v1/namespaces/work/configmaps';
+let seq = 0;
+const cm = (labels: Record<string, string> = {}) => ({ metadata: { name: `cm${++seq}`, labels } });
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200 && !(await check()); i++) await delay(10);
+}
+
+async function webhookConfiguration(t: { after(fn: () => Promise<unknown>): void }, name: string, conditions: unknown[], failurePolicy = 'Fail') {
+  const r = await call('POST', `${AR}/validatingwebhookconfigurations`, {
+    metadata: { name },
+    webhooks: [
+      {
+        name: `${name}.example.com`,
+        clientConfig: { url: `${hookUrl}/${name}`, caBundle },
+        rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }],
+        sideEffects: 'None',
+        admissionReviewVersions: ['v1'],
+        failurePolicy,
+        matchConditions: conditions,
+      },
+    ],
+  });
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  await until(async () => stack.registration.validatingWebhooks.list().some((c) => c.metadata.name === name));
+  t.after(async () => {
+    await call('DELETE', `${AR}/validatingwebhookconfigurations/${name}`);
+    await until(async () => !stack.registration.validatingWebhooks.list().some((c) => c.metadata.name === name));
+  });
+}
+
+test('a false match condition skips the webhook; a true one calls it', async (t) => {
+  await webhookConfiguration(t, 'labelled', [
+    { name: 'labelled', expression: "has(object.metadata.labels) && 'checked' in object.metadata.labels" },
+    { name: 'not-admin', expression: "request.userInfo.username != 'nobody'" },
+  ]);
+  calls.length = 0;
+  assert.equal((await call('POST', CM, cm())).status, 201);
+  assert.deepEqual(calls, []);
+  const refused = await call('POST', CM, cm({ checked: 'yes' }));
+  assert.equal(refused.status, 400);
+  assert.match(refused.body.message, /admission webhook "labelled.example.com" denied the request: the hook says no/);
+  assert.equal(calls.length, 1);
+});
+
+test('a match condition that fails to evaluate refuses under Fail and skips the webhook under Ignore', async (t) => {
+  await webhookConfiguration(t, 'broken', [{ name: 'missing', expression: "object.data.missing == 'x'" }], 'Fail');
+  const refused = await call('POST', CM, { ...cm(), data: { other: 'y' } });
+  assert.equal(refused.status, 500);
+  assert.match(refused.body.message, /failed calling webhook "broken.example.com": failed evaluating match conditions: expression 'object.data.missing == 'x'' resulted in error: No such key: missing/);
+  await call('DELETE', `${AR}/validatingwebhookconfigurations/broken`);
+  await until(async () => !stack.registration.validatingWebhooks.list().some((c) => c.metadata.name === 'broken'));
+  await webhookConfiguration(t, 'lenient', [{ name: 'missing', expression: "object.data.missing == 'x'" }], 'Ignore');
+  calls.length = 0;
+  assert.equal((await call('POST', CM, { ...cm(), data: { other: 'y' } })).status, 201);
+  assert.deepEqual(calls, []);
+});
+
+test('match conditions that do not compile are refused when the configuration is written', async () => {
+  const r = await call('POST', `${AR}/validatingwebhookconfigurations`, {
+    metadata: { name: 'bad' },
+    webhooks: [
+      {
+        name: 'bad.example.com',
+        clientConfig: { url: `${hookUrl}/bad`, caBundle },
+        sideEffects: 'None',
+        admissionReviewVersions: ['v1'],
+        matchConditions: [
+          { name: 'syntax', expression: 'object.metadata.name ==' },
+          { name: 'params', expression: 'params.x == 1' },
+        ],
+      },
+    ],
+  });
+  assert.equal(r.status, 422);
+  assert.match(r.body.message, /webhooks\[0\]\.matchConditions\[0\]\.expression: Invalid value: "object\.metadata\.name ==": compilation failed: /);
+  assert.match(r.body.message, /webhooks\[0\]\.matchConditions\[1\]\.expression: Invalid value: "params\.x == 1": compilation failed: /);
+});
+
+test("the authorizer variable in a match condition asks the server's authorizer about the requesting user", async (t) => {
+  // Only users who may not delete secrets are reviewed by the webhook.
+  await webhookConfiguration(t, 'untrusted', [{ name: 'untrusted', expression: "!authorizer.group('').resource('secrets').namespace('work').check('delete').allowed()" }]);
+  calls.length = 0;
+  assert.equal((await call('POST', CM, cm(), ALICE)).status, 201);
+  assert.deepEqual(calls, []);
+  const bob = await call('POST', CM, cm(), BOB);
+  assert.equal(bob.status, 400);
+  assert.equal(calls.length, 1);
+});
+
+test('a ValidatingAdmissionPolicy checks permissions through authorizer, serviceAccount and requestResource', async (t) => {
+  const policy = {
+    metadata: { name: 'guarded-labels' },
+    spec: {
+      matchConstraints: { resourceRules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }] },
+      validations: [
+        {
+          expression: "!has(object.metadata.labels) || !('protected' in object.metadata.labels) || authorizer.group('').resource('secrets').namespace(object.metadata.namespace).check('delete').allowed()",
+          messageExpression: "'user ' + request.userInfo.username + ' may not set the protected label'",
+        },
+        { expression: "authorizer.requestResource.check('create').allowed()" },
+        { expression: "!authorizer.serviceAccount('work', 'robot').group('').resource('configmaps').namespace('work').check('create').allowed()", message: 'robots may not write here' },
+        { expression: "authorizer.path('/healthz').check('get').allowed()" },
+      ],
+    },
+  };
+  assert.equal((await call('POST', `${AR}/validatingadmissionpolicies`, policy)).status, 201);
+  assert.equal((await call('POST', `${AR}/validatingadmissionpolicybindings`, { metadata: { name: 'guarded-labels' }, spec: { policyName: 'guarded-labels', validationActions: ['Deny'] } })).status, 201);
+  t.after(async () => {
+    await call('DELETE', `${AR}/validatingadmissionpolicybindings/guarded-labels`);
+    await call('DELETE', `${AR}/validatingadmissionpolicies/guarded-labels`);
+    await until(async () => !stack.registration.validatingPolicyBindings.list().length);
+  });
+  await until(async () => stack.registration.validatingPolicyBindings.list().length === 1 && !!stack.registration.validatingPolicies.get('guarded-labels'));
+  assert.equal((await call('POST', CM, cm({ protected: 'yes' }), ALICE)).status, 201);
+  assert.equal((await call('POST', CM, cm(), BOB)).status, 201);
+  const refused = await call('POST', CM, cm({ protected: 'yes' }), BOB);
+  assert.equal(refused.status, 422);
+  assert.match(refused.body.message, /ValidatingAdmissionPolicy 'guarded-labels' with binding 'guarded-labels' denied request: user bob may not set the protected label$/);
+  // The robot service account gains the right: the policy now refuses everyone.
+  const RBAC = '/apis/rbac.authorization.orch.io/v1/namespaces/work';
+  await call('POST', `${RBAC}/rolebindings`, { metadata: { name: 'robot' }, roleRef: { apiGroup: 'rbac.authorization.orch.io', kind: 'Role', name: 'cm' }, subjects: [{ kind: 'ServiceAccount', name: 'robot', namespace: 'work' }] });
+  t.after(() => call('DELETE', `${RBAC}/rolebindings/robot`));
+  let robot: Awaited<ReturnType<typeof call>> | undefined;
+  await until(async () => (robot = await call('POST', CM, cm(), ALICE)).status !== 201);
+  assert.equal(robot!.status, 422);
+  assert.match(robot!.body.message, /denied request: robots may not write here$/);
+});
