@@ -50,6 +50,8 @@ function fromField(v: unknown, field: FieldSpec): unknown {
   if (field.type === 'ExtraValue') return (v as { items?: string[] }).items ?? [];
   if (field.type === 'Time' || field.type === 'MicroTime') {
     const t = v as { seconds?: number; nanos?: number };
+    // Go writes a zero Time as an empty message.
+    if (t.seconds === undefined && t.nanos === undefined) return undefined;
     return formatTime(t.seconds ?? 0, t.nanos ?? 0, field.type === 'MicroTime');
   }
   if (field.type === 'FieldsV1') {

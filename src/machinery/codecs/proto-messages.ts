@@ -106,7 +106,9 @@ function descriptor(): protobuf.INamespace {
     for (const [fieldName, f] of Object.entries(fields)) {
       out[fieldName] = f.map ? { id: f.id, type: f.type, keyType: 'string' } : { id: f.id, type: f.type, ...(f.repeated ? { rule: 'repeated' } : {}) };
     }
-    nested[name] = { fields: out } as protobuf.AnyNestedObject;
+    // proto2, as Kubernetes' messages: a field set to its zero value is still written and read
+    // back (a pointer's 0 or false), where proto3 would drop it.
+    nested[name] = { edition: 'proto2', fields: out } as protobuf.AnyNestedObject;
   }
   return { nested: { orch: { nested } } };
 }
