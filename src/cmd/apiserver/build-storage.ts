@@ -27,6 +27,9 @@ import { watchCacheSize } from './watch-cache-sizes.ts';
 
 const log = klog('cmd/storage');
 
+/** Events the watch cache's source watch may fall behind by before it is expired. */
+const CACHE_SOURCE_WATCH_QUEUE = 100_000;
+
 export interface ApiserverStorage {
   /** The key-value store of --kvstore-servers, keys as the registry lays them out (under /registry). */
   kv: Kv;
@@ -108,9 +111,18 @@ export async function buildStorage(values: FlagValues): Promise<ApiserverStorage
     let entry = stores.get(id);
     if (!entry) {
       const backend = backends.backendFor(gr);
-      const direct = createStore<ApiObject>({ kv: backend.kv, codec, groupResource: gr, transformer: encryption?.transformerFor(gr) });
       const size = watchCacheSize(cacheSizes, gr);
-      const store = watchCache && size !== 0
+      const cached = watchCache && size !== 0;
+      // The watch cache's one watcher on the store must absorb bursts of writes: a shallow queue
+      // would end it with 410 Expired and force a relist. Direct watchers keep the default bound.
+      const direct = createStore<ApiObject>({
+        kv: backend.kv,
+        codec,
+        groupResource: gr,
+        transformer: encryption?.transformerFor(gr),
+        ...(cached ? { watchQueueSize: CACHE_SOURCE_WATCH_QUEUE } : {}),
+      });
+      const store = cached
         ? createCacher({ store: direct, prefix: storagePrefix(REGISTRY_ROOT, gr), ...(size !== undefined ? { windowSize: size } : {}) })
         : direct;
       log.info('Storage for resource', { resource: id, kvstore: backend.index, watchCache: store !== direct, windowSize: size }, 2);
