@@ -209,10 +209,10 @@ test('insecure cipher suites are accepted with a warning', () => {
 });
 
 test('each given option that is not implemented yet warns once, with its note', () => {
-  const r = validate(['--enable-garbage-collector=false', '--tracing-config-file=t.yaml', '--secure-port=7443']);
+  const r = validate(['--egress-selector-config-file=e.yaml', '--tracing-config-file=t.yaml', '--secure-port=7443']);
   assert.deepEqual(r.warnings, [
-    'flag --enable-garbage-collector is accepted but not implemented yet: the garbage collector is not implemented yet',
     'flag --tracing-config-file is accepted but not implemented yet: tracing is not implemented yet',
+    'flag --egress-selector-config-file is accepted but not implemented yet: egress selection is not implemented yet',
   ]);
 });
 

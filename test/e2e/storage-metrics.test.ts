@@ -3,7 +3,7 @@
 // (--kvstore-db-metric-poll-interval); a period of 0 turns each off.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { daemonDir, eventually, startDaemon, type StorageDaemon } from './storage-daemon.ts';
+import { daemonDir, eventually, startDaemon, type StorageDaemon } from '../support/daemon.ts';
 
 function sample(metrics: string, name: string, labels: string): number | undefined {
   const escaped = `${name}{${labels}}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

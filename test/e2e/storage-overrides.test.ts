@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Etcd3 } from 'etcd3';
 import { etcdSkipReason, startEtcd } from '../support/etcd.ts';
-import { daemonDir, startDaemon } from './storage-daemon.ts';
+import { daemonDir, startDaemon } from '../support/daemon.ts';
 
 async function keys(endpoints: string[]): Promise<string[]> {
   const client = new Etcd3({ hosts: endpoints });

@@ -1,4 +1,4 @@
-// The orch-apiserver daemon as the storage end-to-end tests run it: a real child process over a
+// The orch-apiserver daemon as end-to-end tests run it: a real child process over a
 // data directory that survives restarts, with an admin token, answering JSON calls, /readyz and
 // /metrics. stop() sends SIGTERM and resolves with the exit code.
 import { spawn } from 'node:child_process';
@@ -62,9 +62,13 @@ export async function startDaemon(t: Hooks, dir: string, flags: string[], opts: 
   const url = `https://127.0.0.1:${port}`;
   const call = (method: string, path: string, body?: unknown, timeoutMs = 15_000) =>
     new Promise<DaemonReply>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      // Node's client neither chunks nor sizes a DELETE body unless told its length.
+      const headers: Record<string, string | number> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      if (payload !== undefined) headers['content-length'] = Buffer.byteLength(payload);
       const req = request(
         new URL(path, url),
-        { method, ca: pki.caPem, agent: false, timeout: timeoutMs, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+        { method, ca: pki.caPem, agent: false, timeout: timeoutMs, headers },
         (res) => {
           let text = '';
           res.on('data', (c: Buffer) => (text += c.toString()));
@@ -81,7 +85,7 @@ export async function startDaemon(t: Hooks, dir: string, flags: string[], opts: 
       );
       req.on('timeout', () => req.destroy(new Error(`${method} ${path} took longer than ${timeoutMs}ms`)));
       req.on('error', reject);
-      req.end(body === undefined ? undefined : JSON.stringify(body));
+      req.end(payload);
     });
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -47,6 +47,6 @@ export const storageFlags: readonly FlagSpec[] = [
     help: 'The time in seconds that each lease is reused. A lower value could avoid large number of objects reusing the same lease. Notice that a too small value may cause performance problems at storage layer.' },
   { name: 'delete-collection-workers', type: 'int', default: '1', group, status: 'implemented',
     help: 'Number of workers spawned for DeleteCollection call. These are used to speed up namespace cleanup.' },
-  { name: 'enable-garbage-collector', type: 'bool', default: 'true', group, status: 'not-yet', statusNote: 'the garbage collector is not implemented yet',
+  { name: 'enable-garbage-collector', type: 'bool', default: 'true', group, status: 'implemented',
     help: 'Enables the generic garbage collector. MUST be synced with the corresponding flag of the orch-controller-manager.' },
 ];

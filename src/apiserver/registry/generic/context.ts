@@ -14,6 +14,8 @@ export interface InstalledResource<T extends ApiObject = ApiObject, S extends Ap
   storeName?: string;
   /** The admission chain writes pass through; none admits everything. */
   admission?: Admission;
+  /** False when --enable-garbage-collector=false: deletes then ignore propagation policy, as Kubernetes' store does. */
+  garbageCollection?: boolean;
   /** Set when this entry serves a subresource of the declaration (status, finalize). */
   subresource?: string;
   /** A create-only resource computed from the request and never stored (access reviews): POST answers what this returns. */

@@ -45,7 +45,8 @@ export async function deleteObject<T extends ApiObject, S extends ApiObject>(
   const mark = (current: S): S | typeof DELETE_NOW => {
     const obj = served(decl, current);
     const meta = obj.metadata;
-    const finalizers = finalizersForDeletion(meta.finalizers ?? [], req);
+    // Without a garbage collector nobody would act on orphan/foregroundDeletion, so none is added.
+    const finalizers = res.garbageCollection === false ? (meta.finalizers ?? []) : finalizersForDeletion(meta.finalizers ?? [], req);
     if (!sameSet(finalizers, meta.finalizers ?? [])) meta.finalizers = finalizers;
     const pending = finalizers.length > 0 || (decl.deletion?.hasPendingFinalizers(obj) ?? false);
     if (!pending) return DELETE_NOW;
