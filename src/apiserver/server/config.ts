@@ -19,6 +19,7 @@ import type { Authorizer } from '../authorization/types.ts';
 import { compileOriginPatterns } from '../filters/with-cors.ts';
 import { buildAudit, type AuditPipeline } from '../audit/build.ts';
 import type { Handler } from './request-context.ts';
+import type { FlowController } from '../flowcontrol/controller.ts';
 
 const log = klog('apiserver/config');
 
@@ -55,6 +56,8 @@ export interface ServerDeps {
   logDir?: string;
   /** Non-resource paths served by other packages (service account issuer discovery), by exact path. */
   nonResourcePaths?: NonResourcePath[];
+  /** The priority and fairness dispatcher kept current from the stored configuration. */
+  flowController?: FlowController;
 }
 
 export interface NonResourcePath {
@@ -113,6 +116,7 @@ export interface CompletedConfig {
   readonly versionInfo: Record<string, string>;
   readonly apiHandler?: Handler;
   readonly nonResourcePaths: NonResourcePath[];
+  readonly flowController?: FlowController;
 }
 
 function str(values: FlagValues, name: string, fallback = ''): string {
@@ -239,6 +243,7 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
     versionInfo,
     apiHandler: deps.apiHandler,
     nonResourcePaths: [...(deps.nonResourcePaths ?? [])],
+    flowController: deps.flowController,
   };
   return config as unknown as CompletedConfig;
 }

@@ -11,6 +11,9 @@ import { withGoaway } from '../filters/with-goaway.ts';
 import { withCORS } from '../filters/with-cors.ts';
 import { withHSTS } from '../filters/with-hsts.ts';
 import { withMaxInFlight } from '../filters/with-max-in-flight.ts';
+import { withConfiguredPriorityAndFairness } from '../filters/with-priority-and-fairness.ts';
+import type { FlowController } from '../flowcontrol/controller.ts';
+import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
 import { withTimeout } from '../filters/with-timeout.ts';
 import { withAuthentication } from '../filters/with-authentication.ts';
 import { withAuditID } from '../filters/with-audit-id.ts';
@@ -29,8 +32,11 @@ export interface ChainDeps {
   hstsDirectives: string[];
   maxRequestsInflight: number;
   maxMutatingRequestsInflight: number;
-  /** Priority and fairness is approximated by one pool of the summed limits. */
+  /** API Priority and Fairness in place of the max-in-flight filter. */
   priorityAndFairness: boolean;
+  /** Its dispatcher, kept current from the stored configuration (the mandatory configuration when absent). */
+  flowController?: FlowController;
+  metrics?: MetricsRegistry;
   requestTimeoutMs: number;
   minRequestTimeoutSeconds: number;
   authenticator: RequestAuthenticator;
@@ -52,17 +58,21 @@ export function buildHandlerChain(mux: Handler, d: ChainDeps): Handler {
     (h) => withCORS(h, { allowedOrigins: d.corsAllowedOrigins }),
     (h) => withHSTS(h, { directives: d.hstsDirectives }),
     (h) =>
-      withMaxInFlight(h, {
-        readOnlyLimit: d.maxRequestsInflight,
-        mutatingLimit: d.maxMutatingRequestsInflight,
-        singlePool: d.priorityAndFairness,
-        observe: (kind, count) => d.requestMetrics.setInflight(kind, count),
-      }),
+      d.priorityAndFairness
+        ? h
+        : withMaxInFlight(h, {
+            readOnlyLimit: d.maxRequestsInflight,
+            mutatingLimit: d.maxMutatingRequestsInflight,
+            singlePool: false,
+            observe: (kind, count) => d.requestMetrics.setInflight(kind, count),
+          }),
     (h) => withTimeout(h, { requestTimeoutMs: d.requestTimeoutMs, minRequestTimeoutSeconds: d.minRequestTimeoutSeconds }),
     (h) => withFailedAuthenticationAudit(h, d.audit),
     (h) => withAuthentication(h, { authenticator: d.authenticator }),
     (h) => withAudit(h, d.audit),
     (h) => withImpersonation(h, { authorizer: d.authorizer }),
+    // Priority and fairness classifies by user, so it sits where Kubernetes puts it: after impersonation.
+    (h) => (d.priorityAndFairness ? withConfiguredPriorityAndFairness(h, d) : h),
     (h) => withAuthorization(h, { authorizer: d.authorizer }),
   ];
   return filters.reduceRight<Handler>((next, filter) => filter(next), mux);

@@ -20,6 +20,7 @@ import { withConnectionThrottle } from '../../apiserver/filters/with-connection-
 import { lateAdmissionDeps } from '../../apiserver/admission/plugins/common/late-deps.ts';
 import { withAdmissionRequestScope } from '../../apiserver/admission/plugins/common/request-scope.ts';
 import { buildAdmissionRegistration } from '../../apiserver/registry/admissionregistration/build.ts';
+import { buildFlowControl } from '../../apiserver/flowcontrol/build.ts';
 
 const log = klog('cmd/orch-apiserver');
 
@@ -51,8 +52,9 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     const built = buildResources(values, storage, admission);
     const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, storeName: storage.backendName, admission, featureGates, configMaps: built.core.configMaps });
     late.bindRegistration(registration);
+    const flowControl = buildFlowControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission, enabled: values['enable-priority-and-fairness'] !== false });
     // --runtime-config: a group version switched off is neither routed nor discovered.
-    const resources = enabledResources(values, [...built.resources, ...registration.resources]);
+    const resources = enabledResources(values, [...built.resources, ...registration.resources, ...flowControl.resources]);
     const { openapi } = built;
     core = built.core;
     late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));
@@ -71,7 +73,8 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
       apiHandler,
       serviceAccountGetter: serviceAccounts.serviceAccountGetter,
       tokenAuthenticators: bootstrapTokenAuthenticators(values, bootstrapTokenSecretsFrom(built.resources)),
-      nonResourcePaths: serviceAccounts.nonResourcePaths,
+      nonResourcePaths: [...serviceAccounts.nonResourcePaths, ...flowControl.nonResourcePaths],
+      flowController: flowControl.controller,
       featureGates,
       versionInfo: versionInfo(values),
       healthChecks: storage.healthChecks,
@@ -81,9 +84,9 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
         late.bindAuthorizer(auth.authorizer);
         built.access.serverDeps.onAuthBuilt(auth);
       },
-      postStartHooks: [...corePostStartHooks(values, featureGates, core), ...built.access.serverDeps.postStartHooks, ...storage.postStartHooks],
+      postStartHooks: [...corePostStartHooks(values, featureGates, core), ...built.access.serverDeps.postStartHooks, ...storage.postStartHooks, ...flowControl.postStartHooks],
       onStarted: (server) => storage?.registerMetrics(server.metrics),
-      onShutdown: [() => built.access.stop(), () => registration.stop(), () => storage?.close()],
+      onShutdown: [() => built.access.stop(), () => registration.stop(), () => flowControl.stop(), () => storage?.close()],
     });
   } catch (err) {
     io.stderr(`Error: ${oneLine(err)}\n`);
