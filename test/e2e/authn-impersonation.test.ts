@@ -110,8 +110,8 @@ test('a denying authorizer: 403 naming what was refused; allowed attributes pass
   assert.deepEqual(
     asked.map((a) => [a.user.name, a.verb, a.apiGroup, a.resource, a.name]),
     [
-      ['alice', 'impersonate', 'authentication.orch.io', 'users', 'bob'],
-      ['alice', 'impersonate', 'authentication.orch.io', 'groups', 'dev'],
+      ['alice', 'impersonate', '', 'users', 'bob'],
+      ['alice', 'impersonate', '', 'groups', 'dev'],
     ],
   );
 
@@ -122,14 +122,14 @@ test('a denying authorizer: 403 naming what was refused; allowed attributes pass
     apiVersion: 'v1',
     metadata: {},
     status: 'Failure',
-    message: 'users.authentication.orch.io "carol" is forbidden: User "alice" cannot impersonate resource "users" in API group "authentication.orch.io" at the cluster scope: not on the guest list',
+    message: 'users "carol" is forbidden: User "alice" cannot impersonate resource "users" in API group "" at the cluster scope: not on the guest list',
     reason: 'Forbidden',
-    details: { name: 'carol', group: 'authentication.orch.io', kind: 'users' },
+    details: { name: 'carol', group: '', kind: 'users' },
     code: 403,
   });
   const group = await apiRequest(guarded, path, { token: 'tok-alice', headers: { 'Impersonate-User': 'bob', 'Impersonate-Group': 'system:masters' } });
   assert.equal(group.status, 403);
-  assert.match(group.json().message, /^groups.authentication.orch.io "system:masters" is forbidden/);
+  assert.match(group.json().message, /^groups "system:masters" is forbidden/);
   const sa = await apiRequest(guarded, path, { token: 'tok-alice', headers: { 'Impersonate-User': 'system:serviceaccount:kube:robot' } });
   assert.equal(sa.status, 403);
   assert.match(sa.json().message, /cannot impersonate resource "serviceaccounts" in API group "" in the namespace "kube"/);

@@ -19,8 +19,8 @@ test('checks in Kubernetes order, each as the verb impersonate', () => {
   assert.deepEqual(
     checks.map((c) => [c.verb, c.apiGroup, c.resource, c.subresource, c.name, c.namespace]),
     [
-      ['impersonate', 'authentication.orch.io', 'users', '', 'bob', ''],
-      ['impersonate', 'authentication.orch.io', 'groups', '', 'g', ''],
+      ['impersonate', '', 'users', '', 'bob', ''],
+      ['impersonate', '', 'groups', '', 'g', ''],
       ['impersonate', 'authentication.orch.io', 'userextras', 'scopes', 's1', ''],
       ['impersonate', 'authentication.orch.io', 'userextras', 'scopes', 's2', ''],
       ['impersonate', 'authentication.orch.io', 'uids', '', 'u', ''],
