@@ -79,7 +79,7 @@ test('start-up refusals: CEL, a bad file, and --oidc-* flags beside jwt entries'
     kind: 'AuthenticationConfiguration',
     jwt: [{ ...jwtEntry(), claimMappings: { username: { expression: 'claims.email' } } }],
   });
-  await assert.rejects(startTestApiserver({ 'authentication-config': cel }), /jwt\[0\]\.claimMappings\.username\.expression: CEL expressions are not supported/);
+  await assert.rejects(startTestApiserver({ 'authentication-config': cel }), /jwt\[0\]\.claimMappings\.username\.expression: claims\.email_verified must be used/);
   const wrongKind = configFile({ apiVersion: 'apiserver.config.k8s.io/v1', kind: 'AuthenticationConfiguration' });
   await assert.rejects(startTestApiserver({ 'authentication-config': wrongKind }), /apiVersion: want apiserver.config.orch.io\/v1/);
   const ok = configFile({ apiVersion: 'apiserver.config.orch.io/v1', kind: 'AuthenticationConfiguration', jwt: [jwtEntry()] });

@@ -37,9 +37,11 @@ test('every problem is named by its field, all at once', () => {
 - issuer: {url: "http://idp.example", audiences: [a, b]}
   claimMappings: {username: {claim: sub}}
 - issuer: {url: "https://idp.example", audiences: [], discoveryURL: "https://idp.example/"}
-  claimMappings: {username: {expression: claims.sub}, extra: [{key: k, valueExpression: v}]}
-  claimValidationRules: [{expression: "claims.x == 1"}]
-  userValidationRules: [{expression: "true"}]
+  claimMappings: {username: {expression: claims.sub, prefix: "x:"}, uid: {claim: sub, expression: claims.sub}, extra: [{key: k, valueExpression: v}, {key: "a.io/B", valueExpression: "claims.b"}]}
+  claimValidationRules: [{expression: "claims.x ==", requiredValue: y}, {claim: a, expression: "true"}]
+  userValidationRules: [{expression: "user.name.startsWith("}, {expression: "claims.sub == 'x'"}]
+- issuer: {url: "https://idp2.example", audiences: [a]}
+  claimMappings: {username: {expression: "claims.email"}}
 `);
   for (const want of [
     'jwt[0].issuer.url: must be a valid https URL',
@@ -47,10 +49,17 @@ test('every problem is named by its field, all at once', () => {
     'jwt[0].claimMappings.username.prefix: required value when claim is set',
     'jwt[1].issuer.discoveryURL: discoveryURL must be different from URL',
     'jwt[1].issuer.audiences: at least one issuer.audiences is required',
-    'jwt[1].claimMappings.username.expression: CEL expressions are not supported',
-    'jwt[1].claimMappings.extra: extra mappings need CEL expressions',
-    'jwt[1].claimValidationRules[0].expression: CEL expressions are not supported',
-    'jwt[1].userValidationRules: user validation rules need CEL expressions',
+    'jwt[1].claimMappings.username.prefix: may not be specified when expression is set',
+    "jwt[1].claimMappings.uid: claim and expression can't both be set",
+    'jwt[1].claimMappings.extra[0].key: Invalid value: "k": must be a domain-prefix path',
+    'jwt[1].claimMappings.extra[0].valueExpression: Invalid value: "v": compilation failed: Unknown variable: v',
+    'jwt[1].claimMappings.extra[1].key: Invalid value: "a.io/B": key must be lowercase',
+    'jwt[1].claimValidationRules[0].expression: Invalid value: "claims.x ==": compilation failed:',
+    'jwt[1].claimValidationRules[0].requiredValue: may not be specified when expression is set',
+    "jwt[1].claimValidationRules[1]: claim and expression can't both be set",
+    'jwt[1].userValidationRules[0].expression: Invalid value: "user.name.startsWith(": compilation failed:',
+    'jwt[1].userValidationRules[1].expression: Invalid value: "claims.sub == \'x\'": compilation failed: Unknown variable: claims',
+    'jwt[2].claimMappings.username.expression: claims.email_verified must be used in claimMappings.username.expression',
   ]) {
     assert.ok(msg.includes(want), `missing ${JSON.stringify(want)} in ${msg}`);
   }

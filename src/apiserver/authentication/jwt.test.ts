@@ -90,3 +90,34 @@ test('--oidc-* flags: Kubernetes\' username prefix rules and defaults', () => {
   assert.throws(() => oidcConfigFromFlags({ 'oidc-issuer-url': 'https://i' }), /--oidc-client-id/);
   assert.throws(() => oidcConfigFromFlags({ 'oidc-issuer-url': 'https://i', 'oidc-client-id': 'c', 'oidc-ca-file': '/nonexistent/ca' }), /--oidc-ca-file \/nonexistent\/ca: ENOENT/);
 });
+
+test('CEL claim validation, claim mappings, extra mappings and user validation rules', async () => {
+  const auth = jwtAuthenticator({
+    ...config({
+      username: { claim: '', prefix: '', expression: "'oidc:' + claims.sub" },
+      groups: { claim: '', prefix: '', expression: "claims.roles.map(r, 'role:' + r)" },
+      uid: { claim: '', expression: 'claims.sub + "-" + string(claims.n * 2)' },
+      extra: [
+        { key: 'example.com/tenant', valueExpression: 'claims.tenant' },
+        { key: 'example.com/empty', valueExpression: "''" },
+      ],
+    }),
+    claimValidationExpressions: [{ expression: "claims.tenant != 'blocked'", message: 'tenant is blocked' }],
+    userValidationRules: [{ expression: "!user.username.startsWith('oidc:system:')", message: 'system names are reserved' }],
+  });
+  const ok = await auth.authenticateToken(await issuer.sign({ sub: 'u1', aud: 'orch', roles: ['a', 'b'], n: 21, tenant: 't1' }));
+  assert.deepEqual(ok, { user: { name: 'oidc:u1', uid: 'u1-42', groups: ['role:a', 'role:b'], extra: { 'example.com/tenant': ['t1'] } } });
+  assert.equal(
+    await refusal(auth, await issuer.sign({ sub: 'u1', aud: 'orch', roles: [], n: 1, tenant: 'blocked' })),
+    "oidc: error evaluating claim validation expression: validation expression 'claims.tenant != 'blocked'' failed: tenant is blocked",
+  );
+  assert.equal(
+    await refusal(auth, await issuer.sign({ sub: 'system:x', aud: 'orch', roles: [], n: 1, tenant: 't' })),
+    "oidc: error evaluating user info validation rule: validation expression '!user.username.startsWith('oidc:system:')' failed: system names are reserved",
+  );
+  assert.match(await refusal(auth, await issuer.sign({ sub: 'u1', aud: 'orch', n: 1, tenant: 't' })), /^oidc: error evaluating groups claim expression: No such key: roles/);
+  const empty = jwtAuthenticator(config({ username: { claim: '', prefix: '', expression: "''" }, groups: undefined, uid: undefined }));
+  assert.equal(await refusal(empty, await issuer.sign({ sub: 'u1', aud: 'orch' })), 'oidc: empty username via CEL expression is not allowed');
+  const notString = jwtAuthenticator(config({ username: { claim: '', prefix: '', expression: 'claims.n' }, groups: undefined, uid: undefined }));
+  assert.match(await refusal(notString, await issuer.sign({ sub: 'u1', aud: 'orch', n: 3 })), /username claim expression must return a string/);
+});

@@ -7,6 +7,7 @@ import { klog } from '../../component-base/logs/klog.ts';
 import type { UserInfo } from '../server/request-context.ts';
 import { fetchTrusting, httpsGetJson } from './https-fetch.ts';
 import { AuthenticationError, CREDENTIAL_ID_KEY, type TokenAuthenticator } from './types.ts';
+import { checkRules, claimsActivation, claimsCel, claimString, claimStrings, mapExtra, userActivation, userCel, type CelRule, type ExtraMapping } from './jwt-cel.ts';
 
 const log = klog('authentication/jwt');
 
@@ -18,6 +19,8 @@ const DISCOVERY_RETRY_MS = 10_000;
 export interface ClaimMapping {
   claim: string;
   prefix: string;
+  /** A CEL expression over `claims` used instead of claim and prefix. */
+  expression?: string;
 }
 
 export interface JwtAuthenticatorConfig {
@@ -30,11 +33,16 @@ export interface JwtAuthenticatorConfig {
     audiences: string[];
   };
   claimValidationRules: Array<{ claim: string; requiredValue: string }>;
+  /** claimValidationRules given as CEL expressions over `claims`. */
+  claimValidationExpressions?: CelRule[];
   claimMappings: {
     username: ClaimMapping;
     groups?: ClaimMapping;
-    uid?: { claim: string };
+    uid?: { claim: string; expression?: string };
+    extra?: ExtraMapping[];
   };
+  /** CEL expressions over the mapped `user`, each of which must hold. */
+  userValidationRules?: CelRule[];
   signingAlgs: string[];
 }
 
@@ -63,6 +71,31 @@ function stringClaim(payload: JWTPayload, claim: string): string | undefined {
   return v;
 }
 
+function orRefuse<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof AuthenticationError) throw err;
+    return refuse((err as Error).message);
+  }
+}
+
+function mapUsername(cfg: JwtAuthenticatorConfig, payload: JWTPayload, activation: () => Record<string, unknown>): string {
+  const { username } = cfg.claimMappings;
+  if (username.expression) {
+    const name = orRefuse(() => claimString(username.expression!, activation(), 'username'));
+    if (name === '') refuse('empty username via CEL expression is not allowed');
+    return name;
+  }
+  const name = stringClaim(payload, username.claim);
+  if (name === undefined) refuse(`parse username claims ${JSON.stringify(username.claim)}: claim not present`);
+  if (username.claim === 'email' && payload.email_verified !== undefined) {
+    if (typeof payload.email_verified !== 'boolean') refuse("could not parse 'email_verified' claim");
+    if (!payload.email_verified) refuse(`email not verified`);
+  }
+  return username.prefix + name;
+}
+
 /** Maps verified claims to a user; throws AuthenticationError with Kubernetes' reasons. */
 export function userFromClaims(cfg: JwtAuthenticatorConfig, payload: JWTPayload): UserInfo {
   for (const rule of cfg.claimValidationRules) {
@@ -70,26 +103,28 @@ export function userFromClaims(cfg: JwtAuthenticatorConfig, payload: JWTPayload)
     if (v === undefined) refuse(`required claim ${rule.claim} not present in ID token`);
     if (v !== rule.requiredValue) refuse(`required claim ${rule.claim} had an unexpected value`);
   }
-  const { username, groups, uid } = cfg.claimMappings;
-  const name = stringClaim(payload, username.claim);
-  if (name === undefined) refuse(`parse username claims ${JSON.stringify(username.claim)}: claim not present`);
-  if (username.claim === 'email' && payload.email_verified !== undefined) {
-    if (typeof payload.email_verified !== 'boolean') refuse("could not parse 'email_verified' claim");
-    if (!payload.email_verified) refuse(`email not verified`);
-  }
-  const user: UserInfo = { name: username.prefix + name, groups: [] };
-  if (groups) {
+  let claims: Record<string, unknown> | undefined;
+  const activation = () => (claims ??= claimsActivation(payload as Record<string, unknown>));
+  if (cfg.claimValidationExpressions?.length) orRefuse(() => checkRules(claimsCel, cfg.claimValidationExpressions!, activation(), 'claim validation expression'));
+  const { groups, uid, extra } = cfg.claimMappings;
+  const user: UserInfo = { name: mapUsername(cfg, payload, activation), groups: [] };
+  if (groups?.expression) user.groups = orRefuse(() => claimStrings(groups.expression!, activation(), 'groups'));
+  else if (groups) {
     const v = payload[groups.claim];
     if (typeof v === 'string') user.groups = [groups.prefix + v];
     else if (Array.isArray(v) && v.every((g) => typeof g === 'string')) user.groups = v.map((g) => groups.prefix + g);
     else if (v !== undefined) refuse(`parse groups claim ${JSON.stringify(groups.claim)}: not a string or an array of strings`);
   }
-  if (uid) {
+  if (uid?.expression) user.uid = orRefuse(() => claimString(uid.expression!, activation(), 'uid'));
+  else if (uid) {
     const v = stringClaim(payload, uid.claim);
     if (v === undefined) refuse(`uid claim ${JSON.stringify(uid.claim)} not present`);
     user.uid = v;
   }
-  if (typeof payload.jti === 'string' && payload.jti !== '') user.extra = { [CREDENTIAL_ID_KEY]: [`JTI=${payload.jti}`] };
+  const extras: Record<string, string[]> = extra?.length ? orRefuse(() => mapExtra(extra, activation())) : {};
+  if (typeof payload.jti === 'string' && payload.jti !== '') extras[CREDENTIAL_ID_KEY] = [`JTI=${payload.jti}`];
+  if (Object.keys(extras).length) user.extra = extras;
+  if (cfg.userValidationRules?.length) orRefuse(() => checkRules(userCel, cfg.userValidationRules!, userActivation(user), 'user info validation rule'));
   return user;
 }
 

@@ -11,7 +11,7 @@ export const authenticationFlags: readonly FlagSpec[] = [
     help: 'If set, the file that will be used to secure the secure port of the server via token authentication.' },
   { name: 'enable-bootstrap-token-auth', type: 'bool', group, status: 'implemented',
     help: 'Enable to allow secrets of type \'bootstrap.orch.io/token\' in the \'orch-system\' namespace to be used for TLS bootstrapping authentication.' },
-  { name: 'authentication-config', type: 'string', group, status: 'partial', statusNote: 'CEL expressions (claim validation, claim mappings by expression, extra mappings, user validation rules) are refused at start-up',
+  { name: 'authentication-config', type: 'string', group, status: 'implemented',
     help: 'File with Authentication Configuration to configure the JWT Token authenticator or the anonymous authenticator. Requires the StructuredAuthenticationConfiguration feature gate. Also requires the feature gate to be enabled on the anonymous authenticator. Note: This flag is mutually exclusive with the --oidc-* flags if the file configures the JWT Token authenticator. Note: This flag is mutually exclusive with --anonymous-auth if the file configures the Anonymous authenticator.' },
   { name: 'authentication-token-webhook-config-file', type: 'string', group, status: 'implemented',
     help: 'File with webhook configuration for token authentication in orchconfig format. The server will query the remote service to determine authentication for bearer tokens.' },
