@@ -12,7 +12,7 @@ test('docs/flags.md matches the option table (run `npm run docs:flags` after cha
 test('docs/flags.md lists each option with its type, default and status', () => {
   const doc = apiserverFlagsDoc();
   assert.match(doc, /\| `--secure-port` \| int \| `6443` \| implemented \|/);
-  assert.match(doc, /\| `--enable-priority-and-fairness` \| bool \| `true` \| partial \| the summed in-flight limit/);
+  assert.match(doc, /\| `--enable-priority-and-fairness` \| bool \| `true` \| implemented \|/);
   assert.match(doc, /\| `--tracing-config-file` \| string \| {2}\| not yet \| tracing is not implemented yet \|/);
   for (const flag of apiserverFlags) assert.ok(doc.includes(`--${flag.name}\``), flag.name);
 });

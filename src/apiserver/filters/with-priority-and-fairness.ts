@@ -4,6 +4,8 @@
 // seat only until it starts streaming; other long-running requests take none.
 import { tooManyRequests } from '../../machinery/status.ts';
 import { requestContext, type Handler, type Response } from '../server/request-context.ts';
+import { isMutating } from '../server/request-info.ts';
+import type { RequestMetrics } from '../../component-base/metrics/apiserver-requests.ts';
 import { writeStatus } from '../server/responses.ts';
 import { FlowController } from '../flowcontrol/controller.ts';
 import { createFlowControlMetrics } from '../flowcontrol/metrics.ts';
@@ -16,6 +18,8 @@ export interface PriorityAndFairnessDeps {
   controller: FlowController;
   /** The longest a request waits in a queue (Kubernetes: a quarter of --request-timeout). */
   waitLimitMs: number;
+  /** Called as the executing counts change, for apiserver_current_inflight_requests. */
+  observe?: (kind: 'readOnly' | 'mutating', count: number) => void;
 }
 
 /** Calls `fn` the first time the response starts streaming (headers flushed or a body written). */
@@ -32,6 +36,7 @@ function onStreamStart(res: Response, fn: () => void): void {
 }
 
 export function withPriorityAndFairness(handler: Handler, deps: PriorityAndFairnessDeps): Handler {
+  const inflight = { readOnly: 0, mutating: 0 };
   return async (req, res) => {
     const ctx = requestContext(req);
     const info = ctx.requestInfo;
@@ -52,7 +57,17 @@ export function withPriorityAndFairness(handler: Handler, deps: PriorityAndFairn
       writeStatus(req, res, tooManyRequests('Too many requests, please try again later.', 1));
       return;
     }
-    const release = admission.release;
+    const kind = isMutating(info) ? 'mutating' : 'readOnly';
+    inflight[kind]++;
+    deps.observe?.(kind, inflight[kind]);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      inflight[kind]--;
+      deps.observe?.(kind, inflight[kind]);
+      admission.release();
+    };
     // The seat is held until the response is done or the client is gone; a watch's until it streams.
     res.once('close', release);
     res.once('finish', release);
@@ -73,6 +88,7 @@ export interface ChainFlowControlDeps {
   maxMutatingRequestsInflight: number;
   requestTimeoutMs: number;
   metrics?: MetricsRegistry;
+  requestMetrics?: RequestMetrics;
 }
 
 /** The filter as the server configures it: the summed in-flight limits shared, a quarter of --request-timeout to wait. */
@@ -81,5 +97,6 @@ export function withConfiguredPriorityAndFairness(handler: Handler, d: ChainFlow
   const controller = d.flowController ?? new FlowController(total);
   controller.setServerConcurrencyLimit(total);
   if (d.metrics) controller.metrics = createFlowControlMetrics(d.metrics);
-  return withPriorityAndFairness(handler, { controller, waitLimitMs: d.requestTimeoutMs / 4 });
+  const requestMetrics = d.requestMetrics;
+  return withPriorityAndFairness(handler, { controller, waitLimitMs: d.requestTimeoutMs / 4, observe: requestMetrics && ((kind, n) => requestMetrics.setInflight(kind, n)) });
 }
