@@ -16,6 +16,7 @@ import { buildResources } from '../../src/cmd/apiserver/build-resources.ts';
 import { buildStorage } from '../../src/cmd/apiserver/build-storage.ts';
 import { corePostStartHooks, type CoreResources } from '../../src/cmd/apiserver/core-resources.ts';
 import { buildFlowControl } from '../../src/apiserver/flowcontrol/build.ts';
+import { kubectlFor, kubectlSkip } from '../support/kubectl.ts';
 import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver, type TestResponse } from '../support/apiserver.ts';
 
 const TOKENS = {
@@ -31,7 +32,8 @@ function gate() {
   let waiting: (() => void)[] = [];
   const handler: Handler = async (_req, res) => {
     await new Promise<void>((r) => waiting.push(r));
-    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.statusCode = 200;
+    res.setHeader('content-type', 'text/plain');
     res.end('slow done');
   };
   return {
@@ -357,5 +359,24 @@ test('--enable-priority-and-fairness=false brings back the max-in-flight filter'
     assert.deepEqual((await off.call(TOKENS.admin, 'GET', `${FC}/flowschemas`)).json().items, []);
   } finally {
     await off.stopAll();
+  }
+});
+
+test('kubectl lists flow schemas and priority levels with their columns', { skip: kubectlSkip }, async () => {
+  const k = kubectlFor({ url: s.url, caFile: s.caFile, token: TOKENS.admin });
+  try {
+    const fs = await k.run(['get', 'flowschemas']);
+    assert.equal(fs.code, 0, fs.stderr);
+    const [header, ...rows] = fs.stdout.trim().split('\n');
+    assert.match(header!, /^NAME +PRIORITYLEVEL +MATCHINGPRECEDENCE +DISTINGUISHERMETHOD +AGE +MISSINGPL$/);
+    assert.ok(rows.some((r) => /^exempt +exempt +1 +\* +\S+ +False$/.test(r)), fs.stdout);
+    assert.ok(rows.some((r) => /^global-default +global-default +9900 +ByUser +\S+ +False$/.test(r)), fs.stdout);
+    const pl = await k.run(['get', 'prioritylevelconfigurations', 'exempt', 'catch-all']);
+    assert.equal(pl.code, 0, pl.stderr);
+    assert.match(pl.stdout, /^NAME +TYPE +NOMINALCONCURRENCYSHARES +QUEUES +HANDSIZE +QUEUELENGTHLIMIT +AGE\n/);
+    assert.match(pl.stdout, /\nexempt +Exempt +<none> +<none> +<none> +<none> +\S+\n/);
+    assert.match(pl.stdout, /\ncatch-all +Limited +5 +<none> +<none> +<none> +\S+\n/);
+  } finally {
+    k.close();
   }
 });
