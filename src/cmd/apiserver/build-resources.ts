@@ -34,15 +34,17 @@ export function eventTtlSeconds(values: FlagValues): number {
 export function buildResources(values: FlagValues, storage: ApiserverStorage, admission: Admission): ApiserverResources {
   const events = eventResources(storage.storeFor<CoreEvent>(EVENTS_STORAGE.storageResource), {
     ttlSeconds: eventTtlSeconds(values),
-    storeName: storage.backendName,
+    storeName: storage.storeNameFor(EVENTS_STORAGE.storageResource),
   });
   const core = [secretsDeclaration(), serviceAccountsDeclaration()].map((declaration) => ({
     declaration,
     store: storage.storeFor(declaration.storageResource),
-    storeName: storage.backendName,
+    storeName: storage.storeNameFor(declaration.storageResource),
   }));
   const coreKinds = coreResources(storage);
   const resources = [...events, ...core, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
   const access = buildAccessControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission });
-  return { resources: [...resources, ...access.resources], openapi: withClusterKindSchemas(eventsOpenApiSchemas()), core: coreKinds, access };
+  // 503 answers name the backend each resource is stored on, which --kvstore-servers-overrides may move.
+  const accessResources = access.resources.map((resource) => ({ ...resource, storeName: storage.storeNameFor(resource.declaration.storageResource) }));
+  return { resources: [...resources, ...accessResources], openapi: withClusterKindSchemas(eventsOpenApiSchemas()), core: coreKinds, access };
 }

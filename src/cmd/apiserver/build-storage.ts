@@ -33,8 +33,10 @@ const CACHE_SOURCE_WATCH_QUEUE = 100_000;
 export interface ApiserverStorage {
   /** The key-value store of --kvstore-servers, keys as the registry lays them out (under /registry). */
   kv: Kv;
-  /** "sqlite" or "etcd": names the backend in 503 answers. */
+  /** "sqlite" or "etcd": the backend of --kvstore-servers, named in 503 answers. */
   backendName: string;
+  /** The backend holding `gr`'s objects ("sqlite" or "etcd"): its override's, or `backendName`. */
+  storeNameFor(gr: GroupResourceName): string;
   /** The object store of one stored resource, created on first use; resources sharing storage share it. */
   storeFor<S extends ApiObject>(gr: GroupResourceName): Store<S>;
   /** The key-value store holding `gr`'s objects: its override, or `kv`. */
@@ -139,6 +141,7 @@ export async function buildStorage(values: FlagValues): Promise<ApiserverStorage
     backendName: backends.primary.name,
     storeFor,
     kvFor: (gr) => backends.backendFor(gr).kv,
+    storeNameFor: (gr) => backends.backendFor(gr).name,
     healthChecks: backends.healthChecks,
     readyChecks: backends.readyChecks,
     postStartHooks: [

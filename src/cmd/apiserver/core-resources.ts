@@ -25,7 +25,7 @@ export interface CoreResources {
 }
 
 function install<T extends ApiObject>(storage: ApiserverStorage, declaration: ResourceDeclaration<T, T>): InstalledResource<T, T> {
-  return { declaration, store: storage.storeFor<T>(declaration.storageResource), storeName: storage.backendName };
+  return { declaration, store: storage.storeFor<T>(declaration.storageResource), storeName: storage.storeNameFor(declaration.storageResource) };
 }
 
 export function coreResources(storage: ApiserverStorage): CoreResources {
