@@ -29,13 +29,15 @@ test('a chain of modes and a webhook with its own cache, timeout, version and fa
     {
       type: 'Webhook',
       name: 'policy.example.com',
-      webhook: { timeoutMs: 3000, authorizedTTLms: 300_000, unauthorizedTTLms: 30_000, version: 'v1', failureDecision: 'deny', kubeConfigFile: KUBECONFIG },
+      webhook: { timeoutMs: 3000, authorizedTTLms: 300_000, unauthorizedTTLms: 30_000, version: 'v1', failureDecision: 'deny', kubeConfigFile: KUBECONFIG, matchConditions: [] },
     },
     { type: 'RBAC', name: 'rbac' },
   ]);
   // NoOpinion failure policy, v1beta1 reviews, caching turned off per decision.
   const [w] = parse(config([{ type: 'Webhook', name: 'w', webhook: webhook({ failurePolicy: 'NoOpinion', subjectAccessReviewVersion: 'v1beta1', cacheAuthorizedRequests: false, authorizedTTL: '0s', cacheUnauthorizedRequests: false, unauthorizedTTL: undefined }) }]));
-  assert.deepEqual(w!.webhook, { timeoutMs: 3000, authorizedTTLms: 0, unauthorizedTTLms: 0, version: 'v1beta1', failureDecision: 'noOpinion', kubeConfigFile: KUBECONFIG });
+  assert.deepEqual(w!.webhook, { timeoutMs: 3000, authorizedTTLms: 0, unauthorizedTTLms: 0, version: 'v1beta1', failureDecision: 'noOpinion', kubeConfigFile: KUBECONFIG, matchConditions: [] });
+  const [m] = parse(config([{ type: 'Webhook', name: 'm', webhook: webhook({ matchConditions: [{ expression: "request.user != 'admin'" }] }) }]));
+  assert.deepEqual(m!.webhook!.matchConditions, [{ expression: "request.user != 'admin'" }]);
   // Older versions of the file are read the same; two webhooks may coexist.
   assert.equal(parse(config([{ type: 'Webhook', name: 'a', webhook: webhook() }, { type: 'Webhook', name: 'b', webhook: webhook() }], 'apiserver.config.orch.io/v1beta1')).length, 2);
 });
@@ -67,7 +69,15 @@ test('refusals name every problem as field errors in one line', () => {
   refuse(config([{ type: 'Webhook', name: 'w', webhook: webhook({ failurePolicy: 'Allow' }) }]), 'authorizers[0].webhook.failurePolicy: Unsupported value: "Allow"');
   refuse(config([{ type: 'Webhook', name: 'w', webhook: webhook({ connectionInfo: { type: 'KubeConfigFile', kubeConfigFile: 'relative.yaml' } }) }]), 'authorizers[0].webhook.connectionInfo.kubeConfigFile: Invalid value: "relative.yaml": must be an absolute path');
   refuse(config([{ type: 'Webhook', name: 'w', webhook: webhook({ connectionInfo: {} }) }]), 'authorizers[0].webhook.connectionInfo.type: Required value');
-  refuse(config([{ type: 'Webhook', name: 'w', webhook: webhook({ matchConditions: [{ expression: 'true' }] }) }]), 'authorizers[0].webhook.matchConditions: Forbidden');
+  refuse(
+    config([{ type: 'Webhook', name: 'w', webhook: webhook({ matchConditionSubjectAccessReviewVersion: undefined, matchConditions: [{ expression: 'request.user ==' }, { expression: 'object.x' }, {}, { expression: 'true' }, { expression: 'true' }] }) }]),
+    'authorizers[0].webhook.matchConditionSubjectAccessReviewVersion: Required value: required if match conditions are specified',
+    'authorizers[0].webhook.matchConditions[0].expression: Invalid value: "request.user ==": compilation failed:',
+    'authorizers[0].webhook.matchConditions[1].expression: Invalid value: "object.x": compilation failed: Unknown variable: object',
+    'authorizers[0].webhook.matchConditions[2].expression: Required value',
+    'authorizers[0].webhook.matchConditions[4].expression: Duplicate value: "true"',
+  );
+  refuse(config([{ type: 'Webhook', name: 'w', webhook: webhook({ matchConditionSubjectAccessReviewVersion: 'v1beta1' }) }]), 'authorizers[0].webhook.matchConditionSubjectAccessReviewVersion: Unsupported value: "v1beta1"');
   // Several problems at once are all reported.
   refuse(config([{ type: 'Webhook', name: 'w', webhook: webhook({ timeout: '0s', failurePolicy: '' }) }, { type: 'Node' }]), 'webhook.timeout', 'webhook.failurePolicy', 'authorizers[1].name');
 });

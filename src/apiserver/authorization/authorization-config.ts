@@ -1,8 +1,8 @@
 // --authorization-config: an AuthorizationConfiguration (apiserver.config.orch.io/v1, or
 // v1beta1/v1alpha1) naming the authorizer chain, webhooks with their own cache, timeout, review
 // version and failure policy. Checked as Kubernetes checks it; errors are field errors joined in
-// one line. Webhook matchConditions need CEL, which this server does not evaluate: a file using
-// them is refused rather than approximated.
+// one line. Webhook matchConditions are CEL expressions over the SubjectAccessReview spec,
+// compiled here.
 import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { parse } from 'yaml';
@@ -10,6 +10,7 @@ import { parseGoDuration } from '../../options/go-duration.ts';
 import { aggregateString, duplicate, invalid, notSupported, required, forbidden, type FieldError } from '../../machinery/validation/field-error.ts';
 import { isDNS1123Subdomain } from '../../machinery/validation/names.ts';
 import type { Decision } from './types.ts';
+import { matchConditionCompileProblem, type AuthorizationMatchCondition } from './authorization-config-cel.ts';
 
 export const AUTHORIZATION_CONFIG_KIND = 'AuthorizationConfiguration';
 const API_VERSIONS = ['apiserver.config.orch.io/v1', 'apiserver.config.orch.io/v1beta1', 'apiserver.config.orch.io/v1alpha1'];
@@ -23,6 +24,7 @@ export interface WebhookAuthorizerConfig {
   version: 'v1' | 'v1beta1';
   failureDecision: Decision;
   kubeConfigFile: string;
+  matchConditions: AuthorizationMatchCondition[];
 }
 
 export interface AuthorizerConfig {
@@ -78,9 +80,23 @@ function webhookConfig(raw: Obj, path: string, errs: FieldError[]): WebhookAutho
   } else {
     errs.push(notSupported(`${path}.connectionInfo.type`, String(conn.type), ['InClusterConfig', 'KubeConfigFile']));
   }
-  if (Array.isArray(raw.matchConditions) && raw.matchConditions.length > 0) {
-    errs.push(forbidden(`${path}.matchConditions`, 'CEL match conditions are not supported by this server'));
-  }
+  const matchConditions = Array.isArray(raw.matchConditions) ? raw.matchConditions : [];
+  const mcVersion = raw.matchConditionSubjectAccessReviewVersion;
+  if (matchConditions.length && (mcVersion === undefined || mcVersion === '')) errs.push(required(`${path}.matchConditionSubjectAccessReviewVersion`, 'required if match conditions are specified'));
+  else if (mcVersion !== undefined && mcVersion !== '' && mcVersion !== 'v1') errs.push(notSupported(`${path}.matchConditionSubjectAccessReviewVersion`, String(mcVersion), ['v1']));
+  if (matchConditions.length > 64) errs.push(forbidden(`${path}.matchConditions`, 'must not have more than 64 elements'));
+  const seen = new Set<string>();
+  matchConditions.forEach((c, i) => {
+    const expression = typeof obj(c)?.expression === 'string' ? (obj(c)!.expression as string) : '';
+    const at = `${path}.matchConditions[${i}].expression`;
+    if (!expression) errs.push(required(at));
+    else if (seen.has(expression)) errs.push(duplicate(at, expression));
+    else {
+      const problem = matchConditionCompileProblem(expression);
+      if (problem) errs.push(invalid(at, expression, `compilation failed: ${problem}`));
+    }
+    seen.add(expression);
+  });
   if (errs.length > start) return undefined;
   return {
     timeoutMs: timeoutMs!,
@@ -89,6 +105,7 @@ function webhookConfig(raw: Obj, path: string, errs: FieldError[]): WebhookAutho
     version: version as 'v1' | 'v1beta1',
     failureDecision: policy === 'Deny' ? 'deny' : 'noOpinion',
     kubeConfigFile,
+    matchConditions: matchConditions.map((c) => ({ expression: String(obj(c)?.expression) })),
   };
 }
 

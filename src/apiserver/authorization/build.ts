@@ -55,6 +55,7 @@ function buildOne(cfg: AuthorizerConfig, values: FlagValues, modes: AuthorizerMo
           timeoutMs: w.timeoutMs,
           failureDecision: w.failureDecision,
           name: cfg.name,
+          matchConditions: w.matchConditions,
         });
       }
       const file = str(values, 'authorization-webhook-config-file');

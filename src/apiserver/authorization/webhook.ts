@@ -8,6 +8,7 @@ import { Agent, request } from 'node:https';
 import { klog } from '../../component-base/logs/klog.ts';
 import type { WebhookClientConfig } from '../authentication/orchconfig-client.ts';
 import type { Attributes, Authorizer, AuthorizerResult, Decision } from './types.ts';
+import { authorizationMatches, type AuthorizationMatchCondition } from './authorization-config-cel.ts';
 
 const log = klog('authorization/webhook');
 
@@ -27,6 +28,8 @@ export interface WebhookAuthorizerOptions {
   failureDecision?: Decision;
   /** Name used in log lines and failure reasons. */
   name?: string;
+  /** --authorization-config matchConditions: the webhook is asked only when all hold. */
+  matchConditions?: readonly AuthorizationMatchCondition[];
   /** Called before each call to the remote service (tests count cache misses with it). */
   onCall?: () => void;
 }
@@ -129,6 +132,12 @@ export function webhookAuthorizer(opts: WebhookAuthorizerOptions): Authorizer {
 
   return {
     async authorize(attrs) {
+      try {
+        if (!authorizationMatches(opts.matchConditions ?? [], attrs)) return { decision: 'noOpinion', reason: '' };
+      } catch (err) {
+        log.error('authorization webhook match conditions failed', { webhook: opts.name ?? client.server, err: (err as Error).message });
+        return { decision: failure, reason: `${label}: ${(err as Error).message}` };
+      }
       const spec = reviewSpec(attrs, opts.version);
       const key = JSON.stringify(spec);
       const hit = cache.get(key);

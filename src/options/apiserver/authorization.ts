@@ -7,7 +7,7 @@ export const authorizationModes: readonly string[] = ['AlwaysAllow', 'AlwaysDeny
 export const authorizationFlags: readonly FlagSpec[] = [
   { name: 'authorization-mode', type: 'strings', default: 'AlwaysAllow', group, status: 'implemented',
     help: `Ordered list of plug-ins to do authorization on secure port. Defaults to AlwaysAllow if --authorization-config is not used. Comma-delimited list of: ${authorizationModes.join(',')}.` },
-  { name: 'authorization-config', type: 'string', group, status: 'partial', statusNote: 'webhook matchConditions (CEL) are refused',
+  { name: 'authorization-config', type: 'string', group, status: 'implemented',
     help: 'File with Authorization Configuration to configure the authorizer chain. Requires feature gate StructuredAuthorizationConfiguration. This flag is mutually exclusive with the other --authorization-mode and --authorization-webhook-* flags.' },
   { name: 'authorization-policy-file', type: 'string', group, status: 'implemented',
     help: 'File with authorization policy in json line by line format, used with --authorization-mode=ABAC, on the secure port.' },
