@@ -29,15 +29,21 @@ export function unknownFieldFinder(schemas: Record<string, unknown>, root: strin
       return;
     }
     if (typeof value !== 'object' || value === null) return;
+    const obj = value as Record<string, unknown>;
+    // Scalars hold no fields: only objects and arrays are walked, and a path is built only for
+    // what is reported or walked.
     if (s.properties) {
-      for (const [k, v] of Object.entries(value)) {
-        const p = path ? `${path}.${k}` : k;
+      for (const k of Object.keys(obj)) {
         const sub = s.properties[k];
-        if (!sub) out.push(p);
-        else walk(v, sub, p, out);
+        const v = obj[k];
+        if (!sub) out.push(path ? `${path}.${k}` : k);
+        else if (typeof v === 'object' && v !== null) walk(v, sub, path ? `${path}.${k}` : k, out);
       }
     } else if (typeof s.additionalProperties === 'object') {
-      for (const [k, v] of Object.entries(value)) walk(v, s.additionalProperties, path ? `${path}.${k}` : k, out);
+      for (const k of Object.keys(obj)) {
+        const v = obj[k];
+        if (typeof v === 'object' && v !== null) walk(v, s.additionalProperties, path ? `${path}.${k}` : k, out);
+      }
     }
   };
   return (obj) => {
