@@ -65,6 +65,42 @@ for (const contentType of ['application/vnd.orch.protobuf', 'application/json'])
   });
 }
 
+for (const contentType of ['application/vnd.orch.protobuf', 'application/json']) {
+  test(`merge and apply patches are sent with their patch type (client speaks ${contentType})`, async () => {
+    const ns = contentType.includes('protobuf') ? 'patch-pb' : 'patch-js';
+    const events = new ResourceClient(client(contentType), EVENTS, ns);
+    await events.create({ ...testEvent('p1', 'first', ns), metadata: { name: 'p1', namespace: ns, labels: { keep: 'yes', drop: 'yes' } } });
+
+    // A merge patch: null removes a key, the rest of the object is left alone.
+    const merged = await events.patch('p1', 'application/merge-patch+json', { metadata: { labels: { drop: null, added: 'yes' } } });
+    assert.deepEqual(merged.metadata.labels, { keep: 'yes', added: 'yes' });
+    assert.equal(merged.note, 'first', 'untouched fields stay');
+
+    // An apply patch written as YAML, owned by its field manager; another manager conflicts
+    // unless it forces.
+    const yaml = `apiVersion: events.orch.io/v1\nkind: Event\nmetadata:\n  name: p1\n  namespace: ${ns}\n  annotations:\n    owner: first\n`;
+    const applied = await events.patch('p1', 'application/apply-patch+yaml', yaml, { fieldManager: 'first-manager' });
+    assert.deepEqual(applied.metadata.annotations, { owner: 'first' });
+    assert.ok(applied.metadata.managedFields.some((f: { manager: string; operation: string }) => f.manager === 'first-manager' && f.operation === 'Apply'));
+    const other = yaml.replace('owner: first', 'owner: second');
+    await assert.rejects(events.patch('p1', 'application/apply-patch+yaml', other, { fieldManager: 'second-manager' }), (err: unknown) => {
+      assert.ok(err instanceof StatusError);
+      assert.equal(err.code, 409, JSON.stringify(err.status));
+      return true;
+    });
+    assert.equal((await events.patch('p1', 'application/apply-patch+yaml', other, { fieldManager: 'second-manager', force: true })).metadata.annotations.owner, 'second');
+
+    // Without a field manager the server refuses the apply; the same body as a plain JSON
+    // request is not a patch at all.
+    await assert.rejects(events.patch('p1', 'application/apply-patch+yaml', yaml), (err: unknown) => err instanceof StatusError && err.code === 422);
+    await assert.rejects(events.client.request({ method: 'PATCH', path: `${events.path}/p1`, body: { metadata: { labels: { x: 'y' } } }, contentType: 'application/json' }), (err: unknown) => {
+      assert.ok(err instanceof StatusError);
+      assert.equal(err.code, 415);
+      return true;
+    });
+  });
+}
+
 test('unsuccessful answers are StatusErrors carrying the server\'s Status', async () => {
   const events = new ResourceClient(client('application/vnd.orch.protobuf'), EVENTS, 'errors');
   await assert.rejects(events.get('missing'), (err: unknown) => {

@@ -3,4 +3,3 @@ export { EventBroadcaster, isomorphicKey, type BroadcasterOptions } from './broa
 export { controllerEventRecorder, newRecorder, type ControllerEvents, type EventRecorder, type EventType, type RecorderSource } from './recorder.ts';
 export { referenceTo, type ReferableObject } from './object-reference.ts';
 export { restEventSink, type EventSink } from './sink.ts';
-export { patchRequest, type PatchType } from './patch-request.ts';

@@ -2,7 +2,6 @@
 // strategic merge patch of `series` alone, as client-go's events sink sends it.
 import type { EventV1 } from '../../api/events/v1/types.ts';
 import type { RestClient } from '../rest/client.ts';
-import { patchRequest } from './patch-request.ts';
 
 export interface EventSink {
   create(event: EventV1, signal?: AbortSignal): Promise<EventV1>;
@@ -23,7 +22,7 @@ export function restEventSink(client: RestClient): EventSink {
     },
     patchSeries(event, signal) {
       const path = `${eventsPath(event.metadata.namespace ?? 'default')}/${encodeURIComponent(event.metadata.name ?? '')}`;
-      return patchRequest<EventV1>(client, path, 'application/strategic-merge-patch+json', { series: event.series }, signal);
+      return client.request<EventV1>({ method: 'PATCH', path, body: { series: event.series }, patchType: 'application/strategic-merge-patch+json', signal });
     },
   };
 }

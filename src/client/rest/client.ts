@@ -7,7 +7,7 @@ import { jsonMediaType } from '../../machinery/codecs/media-types.ts';
 import { realClock, sleep, type Clock } from '../clock/clock.ts';
 import { TokenBucket } from '../flowcontrol/token-bucket.ts';
 import type { ConnectionConfig } from '../orchconfig/types.ts';
-import { acceptFor, decodeResponseBody, encodeRequestBody } from './codec.ts';
+import { acceptFor, decodeResponseBody, encodePatchBody, encodeRequestBody, type PatchContentType } from './codec.ts';
 import { statusErrorFromResponse } from './errors.ts';
 import { readAll, Transport } from './transport.ts';
 import { decodeWatchStream, type WatchStream } from './watch-stream.ts';
@@ -33,7 +33,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the client's content type for this request. */
   contentType?: string;
+  /**
+   * Labels the body as this kind of patch (for PATCH), as client-go's Patch(pt) does: the body
+   * is sent as given, a string as written and an object as JSON; answers still come back in the
+   * client's content type.
+   */
+  patchType?: PatchContentType;
 }
+
+export type { PatchContentType } from './codec.ts';
 
 export class RestClient {
   readonly transport: Transport;
@@ -63,7 +71,7 @@ export class RestClient {
     const method = opts.method ?? 'GET';
     const contentType = opts.contentType ?? this.options.contentType;
     const path = withQuery(opts.path, opts.query);
-    const encoded = opts.body === undefined ? undefined : encodeRequestBody(opts.body, contentType);
+    const encoded = opts.body === undefined ? undefined : opts.patchType ? encodePatchBody(opts.body, opts.patchType) : encodeRequestBody(opts.body, contentType);
     const maxRetries = this.options.maxRetries ?? 10;
     for (let attempt = 0; ; attempt++) {
       await this.rateLimiter.accept(opts.signal);

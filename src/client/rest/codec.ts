@@ -16,6 +16,18 @@ export function encodeRequestBody(body: unknown, preferred: string): EncodedBody
   return { contentType: jsonMediaType, data: Buffer.from(JSON.stringify(body)) };
 }
 
+/** The media types a PATCH body may be labelled with, as the server accepts them. */
+export type PatchContentType =
+  | 'application/strategic-merge-patch+json'
+  | 'application/merge-patch+json'
+  | 'application/json-patch+json'
+  | 'application/apply-patch+yaml';
+
+/** A patch document labelled with its patch type: a string is sent as written, anything else as JSON. */
+export function encodePatchBody(body: unknown, patchType: PatchContentType): EncodedBody {
+  return { contentType: patchType, data: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)) };
+}
+
 /** The Accept header: protobuf first with JSON as the fallback, as client-go sends it. */
 export function acceptFor(preferred: string, stream = false): string {
   const suffix = stream ? ';stream=watch' : '';

@@ -1,6 +1,6 @@
 // Paths and verbs of one resource (group/version/resource, optionally in a namespace), as
 // client-go's dynamic client offers them.
-import type { RestClient } from './client.ts';
+import type { PatchContentType, RestClient } from './client.ts';
 import type { WatchStream } from './watch-stream.ts';
 
 export interface GroupVersionResource {
@@ -28,6 +28,14 @@ export interface WatchOptions {
   allowWatchBookmarks?: boolean;
   sendInitialEvents?: boolean;
   timeoutSeconds?: number;
+}
+
+export interface PatchOptions {
+  fieldManager?: string;
+  /** Apply only: take ownership of conflicting fields. */
+  force?: boolean;
+  dryRun?: 'All';
+  fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
 }
 
 export interface ObjectList<T> {
@@ -75,6 +83,11 @@ export class ResourceClient<T extends { metadata?: { name?: string } } = Record<
 
   update(obj: T, signal?: AbortSignal): Promise<T> {
     return this.client.request<T>({ method: 'PUT', path: this.item(obj.metadata?.name ?? ''), body: obj, signal });
+  }
+
+  /** PATCH of one object: `body` is the patch document for `patchType` (apply needs query.fieldManager). */
+  patch(name: string, patchType: PatchContentType, body: unknown, query: PatchOptions = {}, signal?: AbortSignal): Promise<T> {
+    return this.client.request<T>({ method: 'PATCH', path: this.item(name), body, patchType, query: { ...query }, signal });
   }
 
   delete(name: string, signal?: AbortSignal): Promise<unknown> {

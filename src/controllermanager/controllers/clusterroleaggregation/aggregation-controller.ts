@@ -5,9 +5,9 @@
 // to an update where the server does not take apply patches.
 import type { ClusterRole, PolicyRule } from '../../../api/rbac/v1/types.ts';
 import { realClock, type Clock } from '../../../client/clock/clock.ts';
-import { collectionPath, ResourceClient } from '../../../client/rest/resource.ts';
+import { ResourceClient } from '../../../client/rest/resource.ts';
 import { RateLimitingQueue } from '../../../client/workqueue/rate-limiting-queue.ts';
-import { controllerEventRecorder, patchRequest } from '../../../client/record/index.ts';
+import { controllerEventRecorder } from '../../../client/record/index.ts';
 import { isStatusError } from '../../../machinery/status.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
 import type { ControllerContext, ControllerRun } from '../../app/controller-runner.ts';
@@ -26,9 +26,8 @@ export interface AggregationControllerOptions {
 }
 
 async function applyRules(client: RestClient, name: string, rules: PolicyRule[], signal: AbortSignal): Promise<void> {
-  const path = `${collectionPath(CLUSTER_ROLES)}/${encodeURIComponent(name)}?fieldManager=${CONTROLLER_NAME}&force=true`;
   const body = { apiVersion: `${CLUSTER_ROLES.group}/v1`, kind: 'ClusterRole', metadata: { name }, rules };
-  await patchRequest(client, path, 'application/apply-patch+yaml', JSON.stringify(body), signal);
+  await new ResourceClient(client, CLUSTER_ROLES).patch(name, 'application/apply-patch+yaml', body, { fieldManager: CONTROLLER_NAME, force: true }, signal);
 }
 
 export function clusterRoleAggregationController(opts: AggregationControllerOptions = {}): ControllerRun {
