@@ -69,27 +69,23 @@ export function eventV1ToCore(ev: EventV1): CoreEvent {
   return orderCore(out);
 }
 
+/** Built in v1 key order directly: lists convert every item, so no second, reordered copy. */
 export function coreToEventV1(ev: CoreEvent): EventV1 {
-  const out: EventV1 = {
-    apiVersion: API_VERSION,
-    kind: 'Event',
-    metadata: copyMeta(ev.metadata),
-    eventTime: ev.eventTime ?? null,
-    regarding: copyObjectReference(ev.involvedObject),
-    deprecatedSource: copyEventSource(ev.source),
-    deprecatedFirstTimestamp: ev.firstTimestamp ?? null,
-    deprecatedLastTimestamp: ev.lastTimestamp ?? null,
-  };
+  const out = { kind: 'Event', apiVersion: API_VERSION, metadata: copyMeta(ev.metadata), eventTime: ev.eventTime ?? null } as EventV1;
   if (ev.series) out.series = v1Series(ev.series);
   if (ev.reportingComponent) out.reportingController = ev.reportingComponent;
   if (ev.reportingInstance) out.reportingInstance = ev.reportingInstance;
   if (ev.action) out.action = ev.action;
   if (ev.reason) out.reason = ev.reason;
+  out.regarding = copyObjectReference(ev.involvedObject);
   if (ev.related) out.related = copyObjectReference(ev.related);
   if (ev.message) out.note = ev.message;
   if (ev.type) out.type = ev.type;
+  out.deprecatedSource = copyEventSource(ev.source);
+  out.deprecatedFirstTimestamp = ev.firstTimestamp ?? null;
+  out.deprecatedLastTimestamp = ev.lastTimestamp ?? null;
   if (ev.count) out.deprecatedCount = ev.count;
-  return orderV1(out);
+  return out;
 }
 
 const coreOrder = [
