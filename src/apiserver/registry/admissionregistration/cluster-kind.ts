@@ -18,6 +18,8 @@ export interface ClusterKindSpec<T extends ApiObject> {
   validateUpdate(obj: T, old: T): StatusCause[];
   /** Keeps status on main-resource writes (policies own a status written by the server). */
   keepStatus?: boolean;
+  /** Computes the server-owned status after each write of the spec. */
+  status?(obj: T): void;
   columns?: readonly TableColumnDefinition[];
   cells?: (obj: T) => unknown[];
 }
@@ -27,10 +29,12 @@ export function clusterKindDeclaration<T extends ApiObject>(spec: ClusterKindSpe
     prepareForCreate: (obj) => {
       if (spec.keepStatus) delete (obj as Record<string, unknown>)['status'];
       spec.defaults(obj);
+      spec.status?.(obj);
     },
     prepareForUpdate: (obj, old) => {
       if (spec.keepStatus) (obj as Record<string, unknown>)['status'] = (old as Record<string, unknown>)['status'];
       spec.defaults(obj);
+      spec.status?.(obj);
     },
     validate: spec.validate,
     validateUpdate: spec.validateUpdate,
