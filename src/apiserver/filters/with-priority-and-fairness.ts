@@ -47,11 +47,13 @@ export function withPriorityAndFairness(handler: Handler, deps: PriorityAndFairn
     const c = deps.controller.classify({ requestInfo: info, user });
     res.setHeader(FLOW_SCHEMA_UID_HEADER, c.flowSchema.metadata.uid ?? '');
     res.setHeader(PRIORITY_LEVEL_UID_HEADER, c.level.uid);
-    const gone = new AbortController();
-    const onClose = () => gone.abort();
-    res.once('close', onClose);
-    const admission = await deps.controller.acquire(c, { waitLimitMs: deps.waitLimitMs, signal: gone.signal });
-    res.off('close', onClose);
+    const admission = await deps.controller.acquire(c, {
+      waitLimitMs: deps.waitLimitMs,
+      onGone: (cancel) => {
+        res.once('close', cancel);
+        return () => res.off('close', cancel);
+      },
+    });
     if (!admission.admitted) {
       if (admission.reason === 'cancelled' || res.destroyed) return;
       writeStatus(req, res, tooManyRequests('Too many requests, please try again later.', 1));

@@ -21,8 +21,8 @@ export type Admission = { admitted: true; release(): void } | { admitted: false;
 export interface AcquireOptions {
   /** The longest a request may wait in a queue. */
   waitLimitMs: number;
-  /** Aborted when the client goes away. */
-  signal?: AbortSignal;
+  /** Registers `cancel` to run when the client goes away (only for a request that waits); returns the unregistration. */
+  onGone?: (cancel: () => void) => () => void;
 }
 
 interface Waiter extends QueuedRequest {
@@ -98,17 +98,29 @@ export class FlowController {
       if (!seat) return this.reject(c, 'concurrency-limit');
       return this.dispatched(c, seat, undefined, performance.now());
     }
+    // Nothing waits and a seat is free: run now, still charged to a queue of the flow's hand.
+    if (queueSet.waiting === 0) {
+      const seat = this.levels.takeSeat(level);
+      if (seat) {
+        const queued: QueuedRequest = { hash: flowHash(schema, c.distinguisher), enqueuedAt: performance.now() };
+        if (queueSet.enqueue(queued)) {
+          queueSet.dispatchNext();
+          return this.dispatched(c, seat, queued, queued.enqueuedAt);
+        }
+        this.levels.giveBack(seat);
+      }
+    }
     return new Promise<Admission>((resolve) => {
       const enqueuedAt = performance.now();
       let timer: NodeJS.Timeout | undefined;
-      const onAbort = () => leave('cancelled');
+      let unregister: (() => void) | undefined;
       const waiter: Waiter = {
         hash: flowHash(schema, c.distinguisher),
         enqueuedAt,
         classification: c,
         settle: (a) => {
           clearTimeout(timer);
-          opts.signal?.removeEventListener('abort', onAbort);
+          unregister?.();
           resolve(a);
         },
       };
@@ -125,7 +137,7 @@ export class FlowController {
       }
       this.metrics.setInqueue(level.name, schema, 1);
       timer = setTimeout(() => leave('time-out'), Math.max(0, opts.waitLimitMs));
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      unregister = opts.onGone?.(() => leave('cancelled'));
       this.pump(level);
     });
   }

@@ -34,10 +34,18 @@ export function createFlowControlMetrics(m: MetricsRegistry): FlowControlMetrics
   const dispatched = new Counter({ name: 'apiserver_flowcontrol_dispatched_requests_total', help: 'Number of requests executed by API Priority and Fairness subsystem', labelNames: labels, registers: [m.registry] });
   const wait = new Histogram({ name: 'apiserver_flowcontrol_request_wait_duration_seconds', help: 'Length of time a request spent waiting in its queue', labelNames: [...labels, 'execute'], buckets: WAIT_BUCKETS, registers: [m.registry] });
   const nominal = new Gauge({ name: 'apiserver_flowcontrol_nominal_limit_seats', help: 'Nominal number of execution seats configured for each priority level', labelNames: ['priority_level'], registers: [m.registry] });
-  const l = (metric: string, level: string, schema: string) => ({
-    priority_level: m.label(metric, 'priority_level', level),
-    flow_schema: m.label(metric, 'flow_schema', schema),
-  });
+  // Label sets are built once per metric, level and schema: the allow list is consulted once.
+  const labelSets = new Map<string, { priority_level: string; flow_schema: string }>();
+  const l = (metric: string, level: string, schema: string) => {
+    const key = `${metric}\u0000${level}\u0000${schema}`;
+    let set = labelSets.get(key);
+    if (!set) {
+      if (labelSets.size > 10_000) labelSets.clear();
+      set = { priority_level: m.label(metric, 'priority_level', level), flow_schema: m.label(metric, 'flow_schema', schema) };
+      labelSets.set(key, set);
+    }
+    return set;
+  };
   return {
     setInqueue: (level, schema, delta) => inqueue.inc(l('apiserver_flowcontrol_current_inqueue_requests', level, schema), delta),
     setExecuting: (level, schema, delta) => {

@@ -38,6 +38,9 @@ export class QueueSet {
   currentR = 0;
   private lastRealTime: number;
   private waitingCount = 0;
+  /** Queues with a request waiting or executing, and the number of such requests (kept as they change). */
+  private busyQueues = 0;
+  private requests = 0;
   private readonly now: () => number;
 
   constructor(config: QueuingConfig, now: () => number = () => performance.now() / 1000) {
@@ -59,10 +62,10 @@ export class QueueSet {
   /** Rebuilds the queues; waiting requests are dealt again into the new ones, in arrival order. */
   private resize(count: number): void {
     const pending = this.queues.flatMap((q) => q.waiting).sort((a, b) => a.enqueuedAt - b.enqueuedAt);
-    const executing = this.queues.reduce((n, q) => n + q.executing, 0);
+    // Requests executing now finish against their old queues, which are no longer counted.
     this.queues = Array.from({ length: count }, (_, index) => ({ index, waiting: [], executing: 0, nextDispatchR: this.currentR }));
-    // Executing requests finish against a queue; keep the count on the first one.
-    if (this.queues[0]) this.queues[0].executing = executing;
+    this.busyQueues = 0;
+    this.requests = 0;
     this.waitingCount = 0;
     for (const r of pending) this.place(r);
   }
@@ -72,13 +75,16 @@ export class QueueSet {
     const now = this.now();
     const elapsed = Math.max(0, now - this.lastRealTime);
     this.lastRealTime = now;
-    let active = 0;
-    let seats = 0;
-    for (const q of this.queues) {
-      if (q.waiting.length || q.executing) active++;
-      seats += q.waiting.length + q.executing;
-    }
-    if (active > 0) this.currentR += (elapsed * Math.min(seats, Math.max(1, this.concurrencyLimit))) / active;
+    if (this.busyQueues > 0) this.currentR += (elapsed * Math.min(this.requests, Math.max(1, this.concurrencyLimit))) / this.busyQueues;
+  }
+
+  /** Counts a request joining (+1) or leaving (-1) queue `q`, waiting or executing. */
+  private count(q: Queue, delta: 1 | -1): void {
+    const after = q.waiting.length + q.executing;
+    const before = after - delta;
+    if (before === 0 && after > 0) this.busyQueues++;
+    if (before > 0 && after === 0) this.busyQueues--;
+    this.requests += delta;
   }
 
   private place(r: QueuedRequest): boolean {
@@ -93,6 +99,7 @@ export class QueueSet {
     best.waiting.push(r);
     r.queue = best;
     this.waitingCount++;
+    this.count(best, 1);
     return true;
   }
 
@@ -110,6 +117,7 @@ export class QueueSet {
     if (i < 0) return;
     q.waiting.splice(i, 1);
     this.waitingCount--;
+    this.count(q, -1);
     r.queue = undefined;
   }
 
@@ -131,7 +139,10 @@ export class QueueSet {
     this.syncTime();
     const q = r.queue;
     if (!q) return;
-    q.executing = Math.max(0, q.executing - 1);
+    if (q.executing > 0) {
+      q.executing--;
+      if (this.queues[q.index] === q) this.count(q, -1);
+    }
     q.nextDispatchR += seconds - ESTIMATED_SERVICE_SECONDS;
     r.queue = undefined;
   }
