@@ -1,64 +1,17 @@
 // --max-connection-bytes-per-sec on the orch-apiserver daemon as shipped: a watch that receives
 // a burst of large events is paced to the limit, while an ordinary GET of the same bytes is not.
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { setTimeout as delay } from 'node:timers/promises';
-import { apiRequest, makeTempDir, sharedCertDirectory } from '../support/apiserver.ts';
+import { daemonDir, startDaemon, type StorageDaemon } from '../support/daemon.ts';
 
-const DAEMON = fileURLToPath(new URL('../../src/cmd/orch-apiserver.ts', import.meta.url));
 const LIMIT = 8000;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** The real daemon with these extra flags, ready, stopped when the test ends. */
-async function startDaemon(t: TestContext, flags: string[]) {
-  const token = randomBytes(16).toString('hex');
-  const tokenFile = join(makeTempDir('orch-throttle-tokens-'), 'tokens.csv');
-  writeFileSync(tokenFile, `${token},admin,admin-uid,"system:masters"\n`);
-  const certDir = await sharedCertDirectory();
-  const port = await freePort();
-  const args = [`--data-dir=${makeTempDir('orch-throttle-data-')}`, `--cert-dir=${certDir}`, `--token-auth-file=${tokenFile}`, '--bind-address=127.0.0.1', `--secure-port=${port}`, ...flags];
-  const child = spawn(process.execPath, [DAEMON, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  t.after(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  });
-  const server = { url: `https://127.0.0.1:${port}`, caFile: join(certDir, 'apiserver.crt') };
-  const call = (method: string, path: string, body?: unknown) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    return apiRequest(server, path, { method, token, body: text, headers: text === undefined ? {} : { 'content-type': 'application/json' } });
-  };
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`orch-apiserver exited:\n${stderr}`);
-    const ready = await call('GET', '/readyz').catch(() => undefined);
-    if (ready?.status === 200) break;
-    if (i > 400) throw new Error(`orch-apiserver not ready:\n${stderr}`);
-    await delay(50);
-  }
-  return { server, token, call };
-}
-
 /** Watches until `count` events arrived; answers the bytes received and the milliseconds taken. */
-function watchEvents(d: Awaited<ReturnType<typeof startDaemon>>, path: string, count: number): Promise<{ bytes: number; ms: number; types: string[] }> {
+function watchEvents(d: StorageDaemon, path: string, count: number): Promise<{ bytes: number; ms: number; types: string[] }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(new URL(path, d.server.url), { ca: readFileSync(d.server.caFile), agent: false, headers: { authorization: `Bearer ${d.token}` } }, (res) => {
+    const req = request(new URL(path, d.url), { ca: d.ca, agent: false, headers: { authorization: `Bearer ${d.token}` } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`watch answered ${res.statusCode}`));
       let bytes = 0;
       let text = '';
@@ -87,7 +40,7 @@ function watchEvents(d: Awaited<ReturnType<typeof startDaemon>>, path: string, c
 }
 
 test('a watch burst is paced to --max-connection-bytes-per-sec; a GET is not', async (t) => {
-  const d = await startDaemon(t, [`--max-connection-bytes-per-sec=${LIMIT}`]);
+  const d = await startDaemon(t, daemonDir(t), [`--max-connection-bytes-per-sec=${LIMIT}`]);
   const objects = 6;
   for (let i = 0; i < objects; i++) {
     const created = await d.call('POST', '/api/v1/namespaces/default/configmaps', {
@@ -96,7 +49,7 @@ test('a watch burst is paced to --max-connection-bytes-per-sec; a GET is not', a
       metadata: { name: `burst-${i}`, labels: { burst: 'yes' } },
       data: { payload: 'x'.repeat(4000) },
     });
-    assert.equal(created.status, 201, created.body);
+    assert.equal(created.status, 201, created.text);
   }
 
   // An ordinary list of the same objects is answered at once.
@@ -104,15 +57,15 @@ test('a watch burst is paced to --max-connection-bytes-per-sec; a GET is not', a
   const list = await d.call('GET', '/api/v1/namespaces/default/configmaps?labelSelector=burst%3Dyes');
   const getMs = performance.now() - getStarted;
   assert.equal(list.status, 200);
-  assert.equal(list.json().items.length, objects);
-  assert.ok(Buffer.byteLength(list.body) > 3 * LIMIT, 'the list is larger than three seconds of the limit');
+  assert.equal(list.body.items.length, objects);
+  assert.ok(Buffer.byteLength(list.text) > 3 * LIMIT, 'the list is larger than three seconds of the limit');
   assert.ok(getMs < 1000, `GET took ${getMs.toFixed(0)} ms`);
 
   // The watch starts with every object as ADDED: a burst the bucket (one second of bytes) cannot hold.
   const watch = await watchEvents(d, '/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=0&labelSelector=burst%3Dyes', objects);
   assert.deepEqual(watch.types, Array(objects).fill('ADDED'));
   const floorMs = ((watch.bytes - LIMIT) / LIMIT) * 1000;
-  t.diagnostic(`watch: ${watch.bytes} bytes in ${watch.ms.toFixed(0)} ms (floor ${floorMs.toFixed(0)} ms); GET: ${Buffer.byteLength(list.body)} bytes in ${getMs.toFixed(0)} ms`);
+  t.diagnostic(`watch: ${watch.bytes} bytes in ${watch.ms.toFixed(0)} ms (floor ${floorMs.toFixed(0)} ms); GET: ${Buffer.byteLength(list.text)} bytes in ${getMs.toFixed(0)} ms`);
   assert.ok(floorMs > 1500, `burst of ${watch.bytes} bytes`);
   assert.ok(watch.ms >= floorMs - 50, `watch took ${watch.ms.toFixed(0)} ms for ${watch.bytes} bytes, want at least ${floorMs.toFixed(0)} ms`);
   assert.ok(watch.ms < floorMs + 3000, `watch took ${watch.ms.toFixed(0)} ms, far slower than the limit`);

@@ -3,54 +3,17 @@
 // system:bootstrap:<id>; every other Secret state is refused with 401.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { setTimeout as delay } from 'node:timers/promises';
-import { apiRequest, makeTempDir, sharedCertDirectory } from '../support/apiserver.ts';
+import { daemonDir, startDaemon as startOrchApiserver } from '../support/daemon.ts';
 
-const DAEMON = fileURLToPath(new URL('../../src/cmd/orch-apiserver.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** The real daemon with these extra flags, ready, stopped when the test ends. */
+/**
+ * The real daemon with these extra flags, ready; call() sends JSON with the given bearer token.
+ * Authorization is AlwaysAllow, so only authentication decides.
+ */
 async function startDaemon(t: TestContext, flags: string[]) {
-  const admin = randomBytes(16).toString('hex');
-  const tokenFile = join(makeTempDir('orch-bt-tokens-'), 'tokens.csv');
-  writeFileSync(tokenFile, `${admin},admin,admin-uid,"system:masters"\n`);
-  const certDir = await sharedCertDirectory();
-  const port = await freePort();
-  const args = [`--data-dir=${makeTempDir('orch-bt-data-')}`, `--cert-dir=${certDir}`, `--token-auth-file=${tokenFile}`, '--bind-address=127.0.0.1', `--secure-port=${port}`, ...flags];
-  const child = spawn(process.execPath, [DAEMON, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  t.after(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  });
-  const server = { url: `https://127.0.0.1:${port}`, caFile: join(certDir, 'apiserver.crt') };
-  const call = (method: string, path: string, token: string, body?: unknown) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    return apiRequest(server, path, { method, token, body: text, headers: text === undefined ? {} : { 'content-type': 'application/json' } });
-  };
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`orch-apiserver exited:\n${stderr}`);
-    const ready = await call('GET', '/readyz', admin).catch(() => undefined);
-    if (ready?.status === 200) break;
-    if (i > 400) throw new Error(`orch-apiserver not ready:\n${stderr}`);
-    await delay(50);
-  }
-  return { admin, call };
+  const daemon = await startOrchApiserver(t, daemonDir(t), ['--authorization-mode=AlwaysAllow', ...flags]);
+  const call = (method: string, path: string, token: string, body?: unknown) => daemon.send(method, path, { token, body });
+  return { admin: daemon.token, call };
 }
 
 type Daemon = Awaited<ReturnType<typeof startDaemon>>;
@@ -72,13 +35,13 @@ async function bootstrapToken(d: Daemon, data: Record<string, string>, opts: { n
     type: 'bootstrap.orch.io/token',
     stringData: { 'token-id': id, 'token-secret': secret, 'usage-bootstrap-authentication': 'true', ...data },
   });
-  assert.equal(created.status, 201, created.body);
+  assert.equal(created.status, 201, created.text);
   return `${id}.${secret}`;
 }
 
 async function whoami(d: Daemon, token: string) {
   const r = await d.call('POST', '/apis/authentication.orch.io/v1/selfsubjectreviews', token, { apiVersion: 'authentication.orch.io/v1', kind: 'SelfSubjectReview' });
-  return { status: r.status, user: r.status === 201 || r.status === 200 ? r.json().status.userInfo : undefined };
+  return { status: r.status, user: r.status === 201 || r.status === 200 ? r.body.status.userInfo : undefined };
 }
 
 test('bootstrap tokens authenticate from their Secrets in orch-system, and only while valid', async (t) => {

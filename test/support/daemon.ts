@@ -1,8 +1,10 @@
 // The orch-apiserver daemon as end-to-end tests run it: a real child process over a
 // data directory that survives restarts, with an admin token, answering JSON calls, /readyz and
-// /metrics. stop() sends SIGTERM and resolves with the exit code.
+// /metrics. stop() sends SIGTERM and resolves with the exit code. send() takes other tokens (or
+// none), extra headers and raw bodies; url, ca and token let a test open its own connections.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,13 +16,31 @@ import { ensurePki } from '../../src/orchup/pki.ts';
 
 export interface DaemonReply {
   status: number;
+  /** The body parsed as JSON, or its text when it is not JSON. */
   body: any;
   text: string;
+  headers: IncomingHttpHeaders;
+}
+
+export interface SendOptions {
+  /** A string or Buffer is sent as written; anything else as JSON. */
+  body?: unknown;
+  /** Added to (and overriding) the defaults: the admin's bearer token and a JSON content type. */
+  headers?: Record<string, string>;
+  /** Bearer token instead of the admin's; null sends none (an anonymous request). */
+  token?: string | null;
+  timeoutMs?: number;
 }
 
 export interface StorageDaemon {
   url: string;
+  /** The admin's bearer token (system:masters). */
+  token: string;
+  /** PEM of the CA that signed the serving certificate. */
+  ca: string;
+  /** A JSON call as the admin. */
   call(method: string, path: string, body?: unknown, timeoutMs?: number): Promise<DaemonReply>;
+  send(method: string, path: string, opts?: SendOptions): Promise<DaemonReply>;
   stderr(): string;
   stop(): Promise<number | null>;
 }
@@ -60,11 +80,15 @@ export async function startDaemon(t: Hooks, dir: string, flags: string[], opts: 
   };
   t.after(async () => void (await stop()));
   const url = `https://127.0.0.1:${port}`;
-  const call = (method: string, path: string, body?: unknown, timeoutMs = 15_000) =>
+  const send = (method: string, path: string, opts: SendOptions = {}) =>
     new Promise<DaemonReply>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const { body, timeoutMs = 15_000 } = opts;
+      const payload = body === undefined ? undefined : typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+      const bearer = opts.token === undefined ? token : opts.token;
+      const headers: Record<string, string | number> = { 'content-type': 'application/json' };
+      if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
+      Object.assign(headers, opts.headers);
       // Node's client neither chunks nor sizes a DELETE body unless told its length.
-      const headers: Record<string, string | number> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
       if (payload !== undefined) headers['content-length'] = Buffer.byteLength(payload);
       const req = request(
         new URL(path, url),
@@ -79,7 +103,7 @@ export async function startDaemon(t: Hooks, dir: string, flags: string[], opts: 
             } catch {
               // not JSON
             }
-            resolve({ status: res.statusCode ?? 0, body: parsed, text });
+            resolve({ status: res.statusCode ?? 0, body: parsed, text, headers: res.headers });
           });
         },
       );
@@ -87,6 +111,7 @@ export async function startDaemon(t: Hooks, dir: string, flags: string[], opts: 
       req.on('error', reject);
       req.end(payload);
     });
+  const call = (method: string, path: string, body?: unknown, timeoutMs?: number) => send(method, path, { body, timeoutMs });
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`orch-apiserver exited ${child.exitCode}:\n${stderr}`);
@@ -95,7 +120,7 @@ export async function startDaemon(t: Hooks, dir: string, flags: string[], opts: 
     if (Date.now() > deadline) throw new Error(`orch-apiserver not ready after 30s:\n${r?.text ?? ''}\n${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, call, stderr: () => stderr, stop };
+  return { url, token, ca: pki.caPem, call, send, stderr: () => stderr, stop };
 }
 
 /** Polls fn until it returns a truthy value, or throws after timeoutMs with the last value. */
