@@ -93,7 +93,8 @@ export class FlowController {
       return { admitted: true, release: once(() => this.finish(c, undefined, undefined, 0)) };
     }
     const queueSet = level.queueSet;
-    if (!queueSet) {
+    // A level turned to Reject keeps its queues only to drain them.
+    if (level.reject || !queueSet) {
       const seat = this.levels.takeSeat(level);
       if (!seat) return this.reject(c, 'concurrency-limit');
       return this.dispatched(c, seat, undefined, performance.now());
