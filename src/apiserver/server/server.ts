@@ -95,11 +95,6 @@ export function createServer(config: CompletedConfig): ApiServer {
 
   async function start(): Promise<{ port: number; addresses: string[] }> {
     if (server) throw new Error('the server is already started');
-    if (config.priorityAndFairness) {
-      log.info('Priority and fairness is approximated by one in-flight limit of max-requests-inflight plus max-mutating-requests-inflight', {
-        limit: config.maxRequestsInflight + config.maxMutatingRequestsInflight,
-      });
-    }
     server = createSecureHttpServer(
       {
         pair: config.servingCert,

@@ -50,11 +50,18 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     const admission = buildAdmission(values, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
     storage = await buildStorage(values);
     const built = buildResources(values, storage, admission);
-    const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, storeName: storage.backendName, admission, featureGates, configMaps: built.core.configMaps });
+    const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, admission, featureGates, configMaps: built.core.configMaps });
     late.bindRegistration(registration);
-    const flowControl = buildFlowControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission, enabled: values['enable-priority-and-fairness'] !== false });
+    const flowControl = buildFlowControl({ storeFor: storage.storeFor, admission, enabled: values['enable-priority-and-fairness'] !== false });
     // --runtime-config: a group version switched off is neither routed nor discovered.
-    const resources = enabledResources(values, [...built.resources, ...registration.resources, ...flowControl.resources]);
+    const garbageCollection = values['enable-garbage-collector'] !== false;
+    const { storeNameFor } = storage;
+    // Each resource names its own backend in 503 answers (--kvstore-servers-overrides may move it).
+    const resources = enabledResources(values, [...built.resources, ...registration.resources, ...flowControl.resources]).map((r) => ({
+      ...r,
+      garbageCollection,
+      storeName: storeNameFor(r.declaration.storageResource),
+    }));
     const { openapi } = built;
     core = built.core;
     late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));
