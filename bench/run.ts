@@ -37,6 +37,10 @@ const PARTS: Part[] = [
     skipReason: () => (existsSync(ETCD_BINARY) ? undefined : `etcd is not installed (${ETCD_BINARY})`),
   },
   { title: 'events API', file: 'events.ts', exportName: 'benchEvents' },
+  { title: 'authentication', file: 'authn.ts', exportName: 'benchAuthn' },
+  { title: 'authorization (RBAC)', file: 'authz.ts', exportName: 'benchAuthz' },
+  { title: 'audit', file: 'audit.ts', exportName: 'benchAudit' },
+  { title: 'priority and fairness', file: 'flowcontrol.ts', exportName: 'benchFlowControl' },
 ];
 
 interface Row {
