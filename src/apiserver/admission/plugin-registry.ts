@@ -13,6 +13,7 @@ import { ownerReferencesPermissionEnforcement } from './plugins/owner-references
 import type { ServedKind } from './plugins/owner-references/rest-mapping.ts';
 import { validatingAdmissionPolicy, type PolicySource } from './plugins/validating-policy/plugin.ts';
 import { mutatingAdmissionWebhook, validatingAdmissionWebhook, type WebhookSource } from './plugins/webhook/plugin.ts';
+import { mutatingAdmissionPolicy, type MutatingPolicySource } from './plugins/mutating-policy/plugin.ts';
 
 export interface PluginDeps {
   namespaces: NamespaceAccess;
@@ -24,7 +25,7 @@ export interface PluginDeps {
   registration?: () => RegistrationSource | undefined;
 }
 
-export type RegistrationSource = WebhookSource & PolicySource;
+export type RegistrationSource = WebhookSource & PolicySource & MutatingPolicySource;
 
 /** A plugin's configuration was refused: start-up stops with this message. */
 function initFailed(name: string, err: unknown): Error {
@@ -54,6 +55,7 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
     'OwnerReferencesPermissionEnforcement',
     (deps) => ownerReferencesPermissionEnforcement({ authorizer: deps.authorizer ?? (() => undefined), servedKinds: deps.servedKinds ?? (() => []) }),
   ],
+  ['MutatingAdmissionPolicy', (deps) => mutatingAdmissionPolicy({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer })],
   ['MutatingAdmissionWebhook', (deps) => mutatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer })],
   ['ValidatingAdmissionPolicy', (deps) => validatingAdmissionPolicy({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer })],
   ['ValidatingAdmissionWebhook', (deps) => validatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer })],

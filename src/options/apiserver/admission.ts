@@ -5,7 +5,7 @@ import { defaultOffAdmissionPlugins, defaultOnAdmissionPlugins } from './admissi
 
 const note = 'admission plugins are not implemented yet';
 const plugins =
-  'NamespaceLifecycle, NamespaceExists, NamespaceAutoProvision, AlwaysAdmit, AlwaysDeny, EventRateLimit, OwnerReferencesPermissionEnforcement, ValidatingAdmissionWebhook, MutatingAdmissionWebhook (url clients only) and ValidatingAdmissionPolicy act; MutatingAdmissionPolicy and ResourceQuota are not implemented yet; plugins for resources this server does not serve (pods, nodes, services...) are accepted and have nothing to act on';
+  'NamespaceLifecycle, NamespaceExists, NamespaceAutoProvision, AlwaysAdmit, AlwaysDeny, EventRateLimit, OwnerReferencesPermissionEnforcement, ValidatingAdmissionWebhook, MutatingAdmissionWebhook (url clients only), ValidatingAdmissionPolicy and MutatingAdmissionPolicy (with its feature gate) act; ResourceQuota is not implemented yet; plugins for resources this server does not serve (pods, nodes, services...) are accepted and have nothing to act on';
 const sorted = (names: readonly string[]) => [...names].sort().join(', ');
 
 export const admissionFlags: readonly FlagSpec[] = [

@@ -8,6 +8,7 @@ import type {
   ValidatingAdmissionPolicyBinding,
   ValidatingWebhookConfiguration,
 } from '../../../api/admissionregistration/v1/types.ts';
+import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding } from '../../../api/admissionregistration/v1beta1/types.ts';
 import type { ConfigMap } from '../../../api/core/v1/configmap-types.ts';
 import type { ParamSource } from '../../admission/plugins/validating-policy/params.ts';
 import { served } from '../generic/context.ts';
@@ -18,6 +19,7 @@ import { collectionPrefix } from '../generic/keys.ts';
 import type { ResourceDeclaration } from '../resource.ts';
 import { mutatingWebhookConfigurationsDeclaration, validatingWebhookConfigurationsDeclaration } from './webhooks/declarations.ts';
 import { watchStoreView, type StoreView } from './store-view.ts';
+import { mutatingAdmissionPoliciesDeclaration, mutatingAdmissionPolicyBindingsDeclaration } from './mutating-policies/declarations.ts';
 
 export interface AdmissionRegistrationOptions {
   storeFor: (gr: GroupResourceName) => Store<ApiObject>;
@@ -34,6 +36,9 @@ export interface AdmissionRegistration {
   mutatingWebhooks: StoreView<MutatingWebhookConfiguration>;
   validatingPolicies: StoreView<ValidatingAdmissionPolicy>;
   validatingPolicyBindings: StoreView<ValidatingAdmissionPolicyBinding>;
+  /** Served only with the MutatingAdmissionPolicy feature gate. */
+  mutatingPolicies?: StoreView<MutatingAdmissionPolicy>;
+  mutatingPolicyBindings?: StoreView<MutatingAdmissionPolicyBinding>;
   params: ParamSource;
   /** Stops watching the stores (before storage closes). */
   stop(): void;
@@ -49,11 +54,19 @@ export function buildAdmissionRegistration(opts: AdmissionRegistrationOptions): 
     views.push(view);
     return view;
   };
-  return {
+  // v1 kinds first: discovery prefers the group's first version.
+  const v1 = {
     validatingWebhooks: install(validatingWebhookConfigurationsDeclaration()),
     mutatingWebhooks: install(mutatingWebhookConfigurationsDeclaration()),
     validatingPolicies: install(validatingAdmissionPoliciesDeclaration()),
     validatingPolicyBindings: install(validatingAdmissionPolicyBindingsDeclaration()),
+  };
+  const mutatingPolicies = opts.featureGates?.enabled('MutatingAdmissionPolicy')
+    ? { mutatingPolicies: install(mutatingAdmissionPoliciesDeclaration()), mutatingPolicyBindings: install(mutatingAdmissionPolicyBindingsDeclaration()) }
+    : {};
+  return {
+    ...v1,
+    ...mutatingPolicies,
     params: configMapParams(opts.configMaps),
     resources,
     stop: () => views.forEach((v) => v.stop()),

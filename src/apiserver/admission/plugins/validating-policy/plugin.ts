@@ -4,8 +4,6 @@
 // evaluated are ignored or denied by the policy's failurePolicy.
 import { StatusError } from '../../../../machinery/status.ts';
 import type {
-  MatchResources,
-  NamedRuleWithOperations,
   ValidatingAdmissionPolicy,
   ValidatingAdmissionPolicyBinding,
   ValidationAction,
@@ -14,7 +12,7 @@ import type { ApiObject } from '../../../../storage/interface.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
 import { admissionForbidden } from '../../forbidden.ts';
-import { matchRules, namespaceSelectorMatches, objectSelectorMatches, type MatchedTarget } from '../common/matching.ts';
+import { matchPolicyResources } from '../common/policy-match.ts';
 import { addAdmissionAuditAnnotation, addAdmissionWarning } from '../common/request-scope.ts';
 import { evaluatePolicy } from './evaluate.ts';
 import { admissionActivation } from '../common/cel.ts';
@@ -35,18 +33,6 @@ export interface PolicyPluginDeps {
 }
 
 const CODES: Record<string, number> = { Unauthorized: 401, Forbidden: 403, Invalid: 422, RequestEntityTooLarge: 413 };
-
-function withNames(rules: readonly NamedRuleWithOperations[] | undefined, attrs: AdmissionAttributes): NamedRuleWithOperations[] {
-  const name = attrs.name || (attrs.object?.metadata?.name ?? '');
-  return (rules ?? []).filter((r) => !r.resourceNames?.length || r.resourceNames.includes(name));
-}
-
-async function matchResources(m: MatchResources | undefined, attrs: AdmissionAttributes, namespaces: NamespaceAccess): Promise<MatchedTarget | undefined> {
-  if (!m) return undefined;
-  if (!objectSelectorMatches(m.objectSelector, attrs) || !(await namespaceSelectorMatches(m.namespaceSelector, attrs, namespaces))) return undefined;
-  if (m.excludeResourceRules?.length && matchRules(withNames(m.excludeResourceRules, attrs), m.matchPolicy, attrs)) return undefined;
-  return matchRules(withNames(m.resourceRules, attrs), m.matchPolicy, attrs);
-}
 
 function denial(attrs: AdmissionAttributes, message: string, reason: string): StatusError {
   const err = admissionForbidden(attrs, message);
@@ -79,9 +65,9 @@ export function validatingAdmissionPolicy(deps: PolicyPluginDeps): AdmissionPlug
       for (const binding of bindings) {
         const policy = source.validatingPolicies.get(binding.spec.policyName ?? '');
         if (!policy) continue;
-        const target = await matchResources(policy.spec.matchConstraints, attrs, deps.namespaces);
+        const target = await matchPolicyResources(policy.spec.matchConstraints, attrs, deps.namespaces);
         if (!target) continue;
-        if (binding.spec.matchResources && !(await matchResources(binding.spec.matchResources, attrs, deps.namespaces))) continue;
+        if (binding.spec.matchResources && !(await matchPolicyResources(binding.spec.matchResources, attrs, deps.namespaces))) continue;
         const actions = binding.spec.validationActions ?? [];
         const decide = (message: string, reason: string, expressionIndex: number) =>
           decisions.push({ message, reason, actions, policy: policy.metadata.name ?? '', binding: binding.metadata.name ?? '', expressionIndex });

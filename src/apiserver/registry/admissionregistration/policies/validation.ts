@@ -14,13 +14,13 @@ const REASONS = ['Forbidden', 'Invalid', 'RequestEntityTooLarge', 'Unauthorized'
 const ACTIONS = ['Audit', 'Deny', 'Warn'];
 const NOT_FOUND_ACTIONS = ['Allow', 'Deny'];
 
-function validateExpression(expression: string | undefined, path: string): FieldError[] {
+export function validateExpression(expression: string | undefined, path: string): FieldError[] {
   if (!expression) return [required(path)];
   const compiled = admissionCel.compile(expression);
   return compiled instanceof Error ? [invalid(path, expression, `compilation failed: ${compiled.message}`)] : [];
 }
 
-function validateMatchResources(m: MatchResources | undefined, path: string, requireRules: boolean): FieldError[] {
+export function validateMatchResources(m: MatchResources | undefined, path: string, requireRules: boolean): FieldError[] {
   if (!m) return requireRules ? [required(path)] : [];
   const errs: FieldError[] = [];
   if (requireRules && !m.resourceRules?.length) errs.push(required(`${path}.resourceRules`));
