@@ -79,7 +79,8 @@ test('Metadata level: RequestReceived and ResponseComplete with who, what and fr
     userAgent: 'audit-test/1.0',
     objectRef: { resource: 'services', namespace: 'default', name: 'web', apiVersion: 'v1' },
     responseStatus: { metadata: {}, code: 200 },
-    annotations: { 'test.orch.io/handler': 'audit-test-api' },
+    // The authorizer's decision is recorded as Kubernetes records it (system:masters: allowed, no reason).
+    annotations: { 'authorization.orch.io/decision': 'allow', 'authorization.orch.io/reason': '', 'test.orch.io/handler': 'audit-test-api' },
   });
   assert.match(requestReceivedTimestamp, MICRO_TIME);
   assert.match(stageTimestamp, MICRO_TIME);

@@ -73,7 +73,10 @@ export function buildFlowControl(opts: FlowControlOptions): FlowControl {
   return {
     resources: [flowSchemas, priorityLevels],
     controller,
-    postStartHooks: opts.enabled ? [flowControlBootstrapHook({ flowSchemas, priorityLevels }, { intervalMs: opts.bootstrapIntervalMs })] : [],
+    // The server's own bootstrap writes skip admission, as its other bootstrap hooks do.
+    postStartHooks: opts.enabled
+      ? [flowControlBootstrapHook({ flowSchemas: { ...flowSchemas, admission: undefined }, priorityLevels: { ...priorityLevels, admission: undefined } }, { intervalMs: opts.bootstrapIntervalMs })]
+      : [],
     nonResourcePaths: [dump('dump_priority_levels', () => dumpPriorityLevels(controller)), dump('dump_queues', () => dumpQueues(controller))],
     flowSchemas: fsView,
     priorityLevels: plView,
