@@ -3,16 +3,14 @@
 // reinvocation policies, parameter references.
 import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding } from '../../../../api/admissionregistration/v1beta1/types.ts';
 import type { StatusCause } from '../../../../machinery/status.ts';
-import { duplicate, forbidden, notSupported, required, toStatusCauses, type FieldError } from '../../../../machinery/validation/field-error.ts';
+import { forbidden, notSupported, required, toStatusCauses, type FieldError } from '../../../../machinery/validation/field-error.ts';
 import { nameIsDNSSubdomain } from '../../../../machinery/validation/names.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../../../machinery/validation/object-meta.ts';
-import { validateLabelSelector } from '../label-selector-validation.ts';
-import { validateExpression, validateMatchResources } from '../policies/validation.ts';
+import { validateExpression, validateMatchConditions, validateMatchResources, validateParamKind, validateParamRef, validateVariables } from '../policy-spec-validation.ts';
 
 const PATCH_TYPES = ['ApplyConfiguration', 'JSONPatch'];
 const FAILURE_POLICIES = ['Fail', 'Ignore'];
 const REINVOCATION = ['IfNeeded', 'Never'];
-const NOT_FOUND_ACTIONS = ['Allow', 'Deny'];
 
 function validatePolicySpec(p: MutatingAdmissionPolicy): FieldError[] {
   const errs: FieldError[] = [];
@@ -20,10 +18,7 @@ function validatePolicySpec(p: MutatingAdmissionPolicy): FieldError[] {
   if (spec.failurePolicy !== undefined && !FAILURE_POLICIES.includes(spec.failurePolicy)) errs.push(notSupported('spec.failurePolicy', spec.failurePolicy, FAILURE_POLICIES));
   if (spec.reinvocationPolicy === undefined) errs.push(required('spec.reinvocationPolicy'));
   else if (!REINVOCATION.includes(spec.reinvocationPolicy)) errs.push(notSupported('spec.reinvocationPolicy', spec.reinvocationPolicy, REINVOCATION));
-  if (spec.paramKind) {
-    if (!spec.paramKind.apiVersion) errs.push(required('spec.paramKind.apiVersion'));
-    if (!spec.paramKind.kind) errs.push(required('spec.paramKind.kind'));
-  }
+  errs.push(...validateParamKind(spec.paramKind, 'spec.paramKind'));
   errs.push(...validateMatchResources(spec.matchConstraints, 'spec.matchConstraints', true));
   if (!spec.mutations?.length) errs.push(required('spec.mutations', 'mutations must contain at least one item'));
   (spec.mutations ?? []).forEach((m, i) => {
@@ -38,17 +33,7 @@ function validatePolicySpec(p: MutatingAdmissionPolicy): FieldError[] {
       errs.push(...validateExpression(m.jsonPatch?.expression, `${path}.jsonPatch.expression`));
     }
   });
-  const names = new Set<string>();
-  (spec.matchConditions ?? []).forEach((c, i) => {
-    if (!c.name) errs.push(required(`spec.matchConditions[${i}].name`));
-    else if (names.has(c.name)) errs.push(duplicate(`spec.matchConditions[${i}].name`, c.name));
-    names.add(c.name);
-    errs.push(...validateExpression(c.expression, `spec.matchConditions[${i}].expression`));
-  });
-  (spec.variables ?? []).forEach((v, i) => {
-    if (!v.name) errs.push(required(`spec.variables[${i}].name`));
-    errs.push(...validateExpression(v.expression, `spec.variables[${i}].expression`));
-  });
+  errs.push(...validateMatchConditions(spec.matchConditions, 'spec.matchConditions'), ...validateVariables(spec.variables, 'spec.variables'));
   return errs;
 }
 
@@ -56,14 +41,7 @@ function validateBindingSpec(b: MutatingAdmissionPolicyBinding): FieldError[] {
   const errs: FieldError[] = [];
   const spec = b.spec ?? {};
   if (!spec.policyName) errs.push(required('spec.policyName'));
-  const ref = spec.paramRef;
-  if (ref) {
-    if (ref.name && ref.selector) errs.push(forbidden('spec.paramRef.name', 'name and selector are mutually exclusive'));
-    if (!ref.name && !ref.selector) errs.push(required('spec.paramRef', 'one of name or selector must be specified'));
-    if (!ref.parameterNotFoundAction) errs.push(required('spec.paramRef.parameterNotFoundAction'));
-    else if (!NOT_FOUND_ACTIONS.includes(ref.parameterNotFoundAction)) errs.push(notSupported('spec.paramRef.parameterNotFoundAction', ref.parameterNotFoundAction, NOT_FOUND_ACTIONS));
-    errs.push(...validateLabelSelector(ref.selector, 'spec.paramRef.selector'));
-  }
+  errs.push(...validateParamRef(spec.paramRef, 'spec.paramRef'));
   errs.push(...validateMatchResources(spec.matchResources, 'spec.matchResources', false));
   return errs;
 }
