@@ -44,7 +44,6 @@ test('once the apiserver is ready, the controller manager starts with the admin 
   assert.deepEqual(manager!.args, [
     '--orchconfig=/srv/project/state/orchconfig',
     '--secure-port=0',
-    '--service-account-private-key-file=/srv/project/state/pki/sa.key',
     '--root-ca-file=/srv/project/state/pki/ca.crt',
   ]);
 });

@@ -62,7 +62,8 @@ export function flagNames(args: readonly string[]): Set<string> {
 /**
  * Components started once the apiserver is ready. The controller manager reaches the apiserver
  * through the admin orchconfig and serves no port of its own (--secure-port=0), so several
- * `orch up` on one machine do not collide.
+ * `orch up` on one machine do not collide. It gets no service-account key: it issues no legacy
+ * token Secrets (that controller is not implemented), and the flag would only warn at every start.
  */
 export function afterReadyComponents(ctx: ComponentContext): Component[] {
   return [
@@ -72,7 +73,6 @@ export function afterReadyComponents(ctx: ComponentContext): Component[] {
       args: [
         `--orchconfig=${ctx.layout.orchconfig}`,
         '--secure-port=0',
-        `--service-account-private-key-file=${ctx.pki.serviceAccountKeyFile}`,
         `--root-ca-file=${ctx.pki.caCertFile}`,
       ],
     },
