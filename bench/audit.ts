@@ -10,17 +10,13 @@ import { join } from 'node:path';
 import { buildAudit, type AuditPipeline } from '../src/apiserver/audit/build.ts';
 import { withAudit } from '../src/apiserver/filters/with-audit.ts';
 import { withRequestInfo } from '../src/apiserver/filters/with-request-info.ts';
-import { requestContext, type Handler } from '../src/apiserver/server/request-context.ts';
+import { requestContext } from '../src/apiserver/server/request-context.ts';
 import { createMetricsRegistry } from '../src/component-base/metrics/registry.ts';
 import type { FlagValues } from '../src/options/flag.ts';
+import { answerOk, timePerRequestUs } from './support.ts';
 
 const REQUESTS = 20_000;
 const WARMUP = 2_000;
-
-const answer: Handler = (_req, res) => {
-  res.statusCode = 200;
-  res.end('{}');
-};
 
 /** A request as the chain sees it after authentication, on an unconnected socket. */
 function fakeExchange(i: number): [IncomingMessage, ServerResponse] {
@@ -32,15 +28,6 @@ function fakeExchange(i: number): [IncomingMessage, ServerResponse] {
   requestContext(req).auditID = `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`;
   const res = new ServerResponse(req);
   return [req, res];
-}
-
-async function timePerRequestUs(chain: Handler, count: number): Promise<number> {
-  const start = performance.now();
-  for (let i = 0; i < count; i++) {
-    const [req, res] = fakeExchange(i);
-    await chain(req, res);
-  }
-  return ((performance.now() - start) * 1000) / count;
 }
 
 function pipeline(dir: string, mode: string): { audit: AuditPipeline; logFile: string } {
@@ -64,11 +51,11 @@ function pipeline(dir: string, mode: string): { audit: AuditPipeline; logFile: s
 
 async function measureMode(dir: string, mode: string, baselineUs: number): Promise<{ us: number; bytesPerRequest: number }> {
   const { audit, logFile } = pipeline(dir, mode);
-  const chain = withRequestInfo(withAudit(answer, audit));
-  await timePerRequestUs(chain, WARMUP);
+  const chain = withRequestInfo(withAudit(answerOk, audit));
+  await timePerRequestUs(chain, WARMUP, fakeExchange);
   const before = statSync(logFile).size;
   const start = performance.now();
-  await timePerRequestUs(chain, REQUESTS);
+  await timePerRequestUs(chain, REQUESTS, fakeExchange);
   await audit.shutdown();
   const totalUs = ((performance.now() - start) * 1000) / REQUESTS;
   return { us: totalUs - baselineUs, bytesPerRequest: Math.round((statSync(logFile).size - before) / REQUESTS) };
@@ -77,9 +64,9 @@ async function measureMode(dir: string, mode: string, baselineUs: number): Promi
 export async function benchAudit(): Promise<Record<string, number | string>> {
   const dir = mkdtempSync(join(tmpdir(), 'orch-bench-audit-'));
   try {
-    const plain = withRequestInfo(answer);
-    await timePerRequestUs(plain, WARMUP);
-    const baselineUs = await timePerRequestUs(plain, REQUESTS);
+    const plain = withRequestInfo(answerOk);
+    await timePerRequestUs(plain, WARMUP, fakeExchange);
+    const baselineUs = await timePerRequestUs(plain, REQUESTS, fakeExchange);
     const batch = await measureMode(dir, 'batch', baselineUs);
     const blocking = await measureMode(dir, 'blocking', baselineUs);
     return {

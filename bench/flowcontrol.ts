@@ -9,18 +9,14 @@ import { withRequestInfo } from '../src/apiserver/filters/with-request-info.ts';
 import { FlowController } from '../src/apiserver/flowcontrol/controller.ts';
 import { createFlowControlMetrics } from '../src/apiserver/flowcontrol/metrics.ts';
 import { mandatoryFlowSchemas, mandatoryPriorityLevels, suggestedFlowSchemas, suggestedPriorityLevels } from '../src/apiserver/registry/flowcontrol/bootstrap/objects.ts';
-import { requestContext, type Handler } from '../src/apiserver/server/request-context.ts';
+import { requestContext } from '../src/apiserver/server/request-context.ts';
 import { createMetricsRegistry } from '../src/component-base/metrics/registry.ts';
+import { answerOk, timePerRequestUs } from './support.ts';
 
 const REQUESTS = 20_000;
 const WARMUP = 2_000;
 const ROUNDS = 5;
 const USERS = 50;
-
-const answer: Handler = (_req, res) => {
-  res.statusCode = 200;
-  res.end('{}');
-};
 
 /** A request as the chain sees it after authentication, on an unconnected socket. */
 function fakeExchange(i: number): [IncomingMessage, ServerResponse] {
@@ -32,29 +28,20 @@ function fakeExchange(i: number): [IncomingMessage, ServerResponse] {
   return [req, new ServerResponse(req)];
 }
 
-async function timePerRequestUs(chain: Handler, count: number): Promise<number> {
-  const start = performance.now();
-  for (let i = 0; i < count; i++) {
-    const [req, res] = fakeExchange(i);
-    await chain(req, res);
-  }
-  return ((performance.now() - start) * 1000) / count;
-}
-
 export async function benchFlowControl(): Promise<Record<string, number | string>> {
-  const plain = withRequestInfo(answer);
+  const plain = withRequestInfo(answerOk);
   const controller = new FlowController(600);
   controller.metrics = createFlowControlMetrics(createMetricsRegistry({ binaryVersion: 'v1.35.0' }));
   controller.update([...mandatoryFlowSchemas(), ...suggestedFlowSchemas()], [...mandatoryPriorityLevels(), ...suggestedPriorityLevels()]);
-  const chain = withRequestInfo(withPriorityAndFairness(answer, { controller, waitLimitMs: 15_000 }));
-  await timePerRequestUs(plain, WARMUP);
-  await timePerRequestUs(chain, WARMUP);
+  const chain = withRequestInfo(withPriorityAndFairness(answerOk, { controller, waitLimitMs: 15_000 }));
+  await timePerRequestUs(plain, WARMUP, fakeExchange);
+  await timePerRequestUs(chain, WARMUP, fakeExchange);
   // Alternating rounds, the best of each: the machine is shared, and the least disturbed round is the truest.
   let baselineUs = Infinity;
   let withApfUs = Infinity;
   for (let round = 0; round < ROUNDS; round++) {
-    baselineUs = Math.min(baselineUs, await timePerRequestUs(plain, REQUESTS));
-    withApfUs = Math.min(withApfUs, await timePerRequestUs(chain, REQUESTS));
+    baselineUs = Math.min(baselineUs, await timePerRequestUs(plain, REQUESTS, fakeExchange));
+    withApfUs = Math.min(withApfUs, await timePerRequestUs(chain, REQUESTS, fakeExchange));
   }
   return {
     'requests per round': REQUESTS,
