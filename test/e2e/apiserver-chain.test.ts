@@ -1,24 +1,15 @@
 // The handler chain seen from a client: authentication, authorization, CORS, HSTS, the in-flight
 // limit, the request timeout, metrics and error shapes.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestApiserver, apiRequest, makeTempDir, type TestApiserver } from '../support/apiserver.ts';
+import { apiserverStarter, startTestApiserver, apiRequest, makeTempDir, type TestApiserver } from '../support/apiserver.ts';
 import type { Handler } from '../../src/apiserver/server/request-context.ts';
 import { requestContext } from '../../src/apiserver/server/request-context.ts';
 import { writeJson } from '../../src/apiserver/server/responses.ts';
 
-const servers: TestApiserver[] = [];
-after(async () => {
-  for (const s of servers) await s.stop();
-});
-
-async function start(...args: Parameters<typeof startTestApiserver>): Promise<TestApiserver> {
-  const s = await startTestApiserver(...args);
-  servers.push(s);
-  return s;
-}
+const start = apiserverStarter();
 
 /** Answers with who asked; waits for ?delayMs= first (ending early if the request is aborted). */
 const echoHandler: Handler = async (req, res) => {

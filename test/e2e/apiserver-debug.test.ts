@@ -1,21 +1,13 @@
 // Profiling (/debug/pprof behind authn/authz, and on --debug-socket-path without), the logs
 // handler, and the root path index.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { mkdirSync, writeFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestApiserver, apiRequest, makeTempDir, type TestApiserver } from '../support/apiserver.ts';
+import { apiserverStarter, apiRequest, makeTempDir } from '../support/apiserver.ts';
 
-const servers: TestApiserver[] = [];
-after(async () => {
-  for (const s of servers) await s.stop();
-});
-async function start(...args: Parameters<typeof startTestApiserver>): Promise<TestApiserver> {
-  const s = await startTestApiserver(...args);
-  servers.push(s);
-  return s;
-}
+const start = apiserverStarter();
 
 function unixGet(socketPath: string, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

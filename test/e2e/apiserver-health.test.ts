@@ -1,18 +1,9 @@
 // Health endpoints, verbose output, exclusion, per-check paths and the livez grace period.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestApiserver, apiRequest, type TestApiserver } from '../support/apiserver.ts';
+import { apiserverStarter, apiRequest } from '../support/apiserver.ts';
 
-const servers: TestApiserver[] = [];
-after(async () => {
-  for (const s of servers) await s.stop();
-});
-
-async function start(...args: Parameters<typeof startTestApiserver>): Promise<TestApiserver> {
-  const s = await startTestApiserver(...args);
-  servers.push(s);
-  return s;
-}
+const start = apiserverStarter();
 
 test('health endpoints answer ok, and verbose lists each check as Kubernetes does', async () => {
   const s = await start({}, { healthChecks: [{ name: 'storage', check() {} }] });

@@ -1,6 +1,6 @@
 // TLS serving seen on the wire: generated and given certificates, SNI selection, minimum
 // version and cipher suites, HTTP/2 and HTTP/1.1 by ALPN, and start-up errors.
-import { test, after, before } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import { connect as h2Connect } from 'node:http2';
@@ -8,18 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { startTestApiserver, makeTempDir, apiRequest, type TestApiserver } from '../support/apiserver.ts';
+import { apiserverStarter, startTestApiserver, makeTempDir, apiRequest, type TestApiserver } from '../support/apiserver.ts';
 import { generateSelfSignedCertKey } from '../../src/component-base/certs/self-signed.ts';
 
-const servers: TestApiserver[] = [];
-after(async () => {
-  for (const s of servers) await s.stop();
-});
-async function start(...args: Parameters<typeof startTestApiserver>): Promise<TestApiserver> {
-  const s = await startTestApiserver(...args);
-  servers.push(s);
-  return s;
-}
+const start = apiserverStarter();
 
 /** Handshakes and reports what was agreed, or the error. */
 function handshake(port: number, opts: ConnectionOptions): Promise<{ socket?: TLSSocket; error?: Error }> {

@@ -1,6 +1,7 @@
 // Starts a real API server for tests: in-process with startTestApiserver, or as a child process
 // with spawnTestApiserver (real signals). Both bind 127.0.0.1 on a free port with a generated
 // serving certificate and an admin token (group system:masters) in a token file.
+import { after } from 'node:test';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +80,22 @@ export async function startTestApiserver(values: TestValues = {}, deps: ServerDe
     token: d.token,
     server,
     stop: () => server.shutdown(),
+  };
+}
+
+/**
+ * startTestApiserver for one test file: every server it starts is stopped once the file's tests
+ * have run. Call it at the top level of the file.
+ */
+export function apiserverStarter(): typeof startTestApiserver {
+  const servers: TestApiserver[] = [];
+  after(async () => {
+    for (const s of servers) await s.stop();
+  });
+  return async (values, deps) => {
+    const s = await startTestApiserver(values, deps);
+    servers.push(s);
+    return s;
   };
 }
 
