@@ -15,7 +15,11 @@ export function toMessage(json: unknown, type: string): Record<string, unknown> 
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(spec)) {
     const v = src[name];
-    if (v === undefined || v === null) continue;
+    if (v === undefined || v === null) {
+      const zero = field.always ? zeroOnWire(field) : undefined;
+      if (zero !== undefined) out[name] = zero;
+      continue;
+    }
     out[name] = field.repeated ? (v as unknown[]).map((item) => toField(item, field)) : toField(v, field);
   }
   return out;
@@ -36,9 +40,14 @@ export function fromMessage(msg: Record<string, unknown>, type: string): Record<
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(spec)) {
     const v = msg[name];
-    if (v === undefined || v === null) continue;
+    if (v === undefined || v === null) {
+      const zero = field.always ? zeroInJson(field) : undefined;
+      if (zero !== undefined) out[name] = zero;
+      continue;
+    }
     const converted = field.repeated ? (v as unknown[]).map((item) => fromField(item, field)) : fromField(v, field);
-    if (!isZero(converted) || field.keepZero || (type === 'Event' && name === 'metadata')) out[name] = converted;
+    if (field.always) out[name] = converted === undefined ? zeroInJson(field) : converted;
+    else if (!isZero(converted) || field.keepZero || (type === 'Event' && name === 'metadata')) out[name] = converted;
   }
   return out;
 }
@@ -60,6 +69,19 @@ function fromField(v: unknown, field: FieldSpec): unknown {
   }
   if (scalarTypes.has(field.type)) return v;
   return fromMessage(v as Record<string, unknown>, field.type);
+}
+
+/** What Go writes for a zero non-pointer field: a zero time is an empty message. */
+function zeroOnWire(field: FieldSpec): unknown {
+  if (field.type === 'string') return '';
+  return scalarTypes.has(field.type) ? undefined : {};
+}
+
+/** What Go's JSON holds for a zero non-pointer field: null for a time, {} for a struct. */
+function zeroInJson(field: FieldSpec): unknown {
+  if (field.type === 'Time' || field.type === 'MicroTime') return null;
+  if (field.type === 'string') return '';
+  return scalarTypes.has(field.type) ? undefined : {};
 }
 
 function mapValues(v: unknown, convert: (item: unknown) => unknown): Record<string, unknown> {

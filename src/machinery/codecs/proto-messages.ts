@@ -1,11 +1,12 @@
 // The protobuf messages of the meta types, the Event API and the core kinds, with Kubernetes' field
 // numbers (k8s.io/api events/v1, core/v1 and apimachinery meta/v1 generated.proto), joined with
-// the RBAC, review and Lease tables. Built once
+// the RBAC, review, Lease and core/v1 Event tables. Built once
 // at module load into a protobufjs Root; the same table drives the JSON <-> message conversion.
 
 import protobuf from 'protobufjs';
 import { list, m, s, type MessageSpec } from './proto-field.ts';
 import { coordinationMessages } from './proto-messages-coordination.ts';
+import { coreEventMessages } from './proto-messages-core-events.ts';
 import { rbacMessages } from './proto-messages-rbac.ts';
 import { reviewMessages } from './proto-messages-reviews.ts';
 
@@ -97,6 +98,7 @@ export const messages: Record<string, MessageSpec> = {
   ...rbacMessages,
   ...reviewMessages,
   ...coordinationMessages,
+  ...coreEventMessages,
 };
 
 function descriptor(): protobuf.INamespace {

@@ -1,6 +1,7 @@
 // application/vnd.orch.protobuf bodies: Kubernetes' envelope, the magic bytes "k8s\0" (kept so
 // existing protobuf clients parse it) followed by a runtime.Unknown message whose raw bytes are
-// the object's own message (the message of the same name as the kind).
+// the object's own message (the message of the same name as the kind, or for a kind whose
+// message depends on the group, the one protobufMessageName gives).
 
 import type { ApiObject } from '../../storage/interface.ts';
 import { badRequest, notAcceptable } from '../status.ts';
@@ -41,6 +42,19 @@ const protobufKinds = new Set([
   'LeaseList',
 ]);
 
+/**
+ * Kinds whose message depends on the group: core/v1 Event is not the events.orch.io/v1 Event
+ * (other fields, other numbers), though both are kind Event.
+ */
+const messagesByApiVersion: Record<string, Record<string, string>> = {
+  v1: { Event: 'CoreEvent', EventList: 'CoreEventList' },
+};
+
+/** The table's message for objects of this apiVersion and kind. */
+export function protobufMessageName(apiVersion: string, kind: string): string {
+  return messagesByApiVersion[apiVersion]?.[kind] ?? kind;
+}
+
 /** True when objects of this kind can be written as protobuf. */
 export function supportsProtobuf(kind: string | undefined): boolean {
   return kind !== undefined && protobufKinds.has(kind);
@@ -63,7 +77,7 @@ export function encodeProtobuf(obj: ApiObject | Record<string, unknown>): Buffer
   if (!supportsProtobuf(kind)) {
     throw notAcceptable(`only the following media types are accepted: application/json, application/yaml`);
   }
-  const raw = encodeRawMessage(obj, kind!);
+  const raw = encodeRawMessage(obj, protobufMessageName(String(obj.apiVersion ?? ''), kind!));
   const unknownType = messageType('Unknown');
   const envelope = unknownType
     .encode(
@@ -105,7 +119,7 @@ export function decodeProtobuf(bytes: Uint8Array): ApiObject {
   if (!protobufKinds.has(kind)) throw badRequest(`no kind "${kind}" is registered for version "${apiVersion}"`);
   let body: Record<string, unknown>;
   try {
-    body = decodeRawMessage(raw, kind);
+    body = decodeRawMessage(raw, protobufMessageName(apiVersion, kind));
   } catch (err) {
     throw badRequest(`unable to decode protobuf ${kind}: ${(err as Error).message}`);
   }
