@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiserverStarter, startTestApiserver, apiRequest, makeTempDir, type TestApiserver } from '../support/apiserver.ts';
+import { apiserverStarter, startTestApiserver, apiRequest, makeTempDir } from '../support/apiserver.ts';
 import type { Handler } from '../../src/apiserver/server/request-context.ts';
 import { requestContext } from '../../src/apiserver/server/request-context.ts';
 import { writeJson } from '../../src/apiserver/server/responses.ts';

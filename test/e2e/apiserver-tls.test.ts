@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { apiserverStarter, startTestApiserver, makeTempDir, apiRequest, type TestApiserver } from '../support/apiserver.ts';
+import { apiserverStarter, startTestApiserver, makeTempDir, apiRequest } from '../support/apiserver.ts';
 import { generateSelfSignedCertKey } from '../../src/component-base/certs/self-signed.ts';
 
 const start = apiserverStarter();
