@@ -31,5 +31,6 @@ export function coreEventsDeclaration(opts: EventDeclarationOptions) {
     verbs: EVENT_VERBS,
     openapiDefinition: 'io.orch.api.core.v1.Event',
     unknownFields: eventUnknownFields('io.orch.api.core.v1.Event'),
+    protobuf: true,
   } satisfies ResourceDeclaration<CoreEvent, CoreEvent>;
 }
