@@ -3,8 +3,8 @@
 // `authentication.k8s.io/<version>` so existing Kubernetes token webhooks understand it, and an
 // answer in either authentication.k8s.io or authentication.orch.io is read. Answers (accepted or
 // refused) are cached per token hash for --authentication-token-webhook-cache-ttl.
-import { Agent, request } from 'node:https';
 import { klog } from '../../component-base/logs/klog.ts';
+import { reviewAnswerStatus, reviewWebhookPoster, type WebhookAnswer } from '../../component-base/webhook/review-client.ts';
 import type { UserInfo } from '../server/request-context.ts';
 import type { WebhookClientConfig } from './orchconfig-client.ts';
 import { cachedTokenAuthenticator, TokenRefusedError } from './token-cache.ts';
@@ -15,8 +15,6 @@ const log = klog('authentication/webhook');
 export const WIRE_GROUP = 'authentication.k8s.io';
 const ANSWER_GROUPS = new Set(['authentication.k8s.io', 'authentication.orch.io']);
 const TIMEOUT_MS = 10_000;
-const RETRY_DELAYS_MS = [200, 500];
-const MAX_ANSWER = 1 << 20;
 
 export interface WebhookTokenOptions {
   client: WebhookClientConfig;
@@ -24,28 +22,6 @@ export interface WebhookTokenOptions {
   cacheTTLms: number;
   /** --api-audiences: sent as spec.audiences, and an answer's status.audiences must share one. */
   audiences: string[];
-}
-
-class TransientError extends Error {}
-
-function post(client: WebhookClientConfig, agent: Agent, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (client.token) headers.authorization = `Bearer ${client.token}`;
-    const req = request(client.server, { method: 'POST', agent, headers, timeout: TIMEOUT_MS }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => {
-        text += c;
-        if (text.length > MAX_ANSWER) req.destroy(new Error('answer too large'));
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new TransientError('timed out')));
-    req.on('error', (err) => reject(err instanceof TransientError ? err : new TransientError(err.message)));
-    req.end(body);
-  });
 }
 
 function userFrom(status: Record<string, unknown>): UserInfo {
@@ -64,7 +40,7 @@ function userFrom(status: Record<string, unknown>): UserInfo {
 /** The uncached webhook call; exported for the benchmark and tests. */
 export function webhookTokenReviewer(opts: WebhookTokenOptions): TokenAuthenticator {
   const { client } = opts;
-  const agent = new Agent({ keepAlive: true, ca: client.ca, cert: client.cert, key: client.key, rejectUnauthorized: !client.insecureSkipTLSVerify });
+  const post = reviewWebhookPoster(client, TIMEOUT_MS);
   const apiVersion = `${WIRE_GROUP}/${opts.version}`;
   const wantAudiences = new Set(opts.audiences);
   return {
@@ -76,32 +52,19 @@ export function webhookTokenReviewer(opts: WebhookTokenOptions): TokenAuthentica
         spec: { token, ...(opts.audiences.length ? { audiences: opts.audiences } : {}) },
         status: { user: {} },
       };
-      const body = JSON.stringify(review);
-      let answer: { status: number; text: string } | undefined;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          answer = await post(client, agent, body);
-          if (answer.status < 500 || attempt >= RETRY_DELAYS_MS.length) break;
-        } catch (err) {
-          if (!(err instanceof TransientError) || attempt >= RETRY_DELAYS_MS.length) {
-            log.error('token webhook unreachable', { server: client.server, err: (err as Error).message });
-            throw new AuthenticationError(`webhook token authenticator: ${(err as Error).message}`);
-          }
-        }
-        await new Promise((r) => setTimeout(r, RETRY_DELAYS_MS[attempt]));
-      }
-      if (answer.status < 200 || answer.status > 299) throw new AuthenticationError(`webhook token authenticator: the webhook answered ${answer.status}`);
-      let parsed: Record<string, unknown>;
+      let answer: WebhookAnswer;
       try {
-        parsed = JSON.parse(answer.text) as Record<string, unknown>;
-      } catch {
-        throw new AuthenticationError('webhook token authenticator: the answer is not JSON');
+        answer = await post(JSON.stringify(review));
+      } catch (err) {
+        log.error('token webhook unreachable', { server: client.server, err: (err as Error).message });
+        throw new AuthenticationError(`webhook token authenticator: ${(err as Error).message}`);
       }
-      const [group, version] = String(parsed.apiVersion ?? '').split('/');
-      if (parsed.kind !== 'TokenReview' || !ANSWER_GROUPS.has(group ?? '') || version !== opts.version) {
-        throw new AuthenticationError(`webhook token authenticator: expected a TokenReview ${opts.version} answer, got ${String(parsed.kind)} ${String(parsed.apiVersion)}`);
+      let status: Record<string, unknown>;
+      try {
+        status = reviewAnswerStatus(answer, 'TokenReview', ANSWER_GROUPS, opts.version);
+      } catch (err) {
+        throw new AuthenticationError(`webhook token authenticator: ${(err as Error).message}`);
       }
-      const status = (parsed.status ?? {}) as Record<string, unknown>;
       if (status.authenticated !== true) {
         if (typeof status.error === 'string' && status.error !== '') throw new TokenRefusedError(`webhook token authenticator: ${status.error}`);
         return null;

@@ -4,8 +4,8 @@
 // authorization.k8s.io or authorization.orch.io is read. Answers are cached by the review's spec:
 // allowed ones for the authorized TTL, others for the unauthorized TTL. A webhook that cannot be
 // reached or answers badly gives the failure decision (no opinion unless configured otherwise).
-import { Agent, request } from 'node:https';
 import { klog } from '../../component-base/logs/klog.ts';
+import { reviewAnswerStatus, reviewWebhookPoster } from '../../component-base/webhook/review-client.ts';
 import type { WebhookClientConfig } from '../authentication/orchconfig-client.ts';
 import type { Attributes, Authorizer, AuthorizerResult, Decision } from './types.ts';
 import { authorizationMatches, type AuthorizationMatchCondition } from './authorization-config-cel.ts';
@@ -14,8 +14,6 @@ const log = klog('authorization/webhook');
 
 export const AUTHORIZATION_WIRE_GROUP = 'authorization.k8s.io';
 const ANSWER_GROUPS = new Set(['authorization.k8s.io', 'authorization.orch.io']);
-const RETRY_DELAYS_MS = [200, 500];
-const MAX_ANSWER = 1 << 20;
 const MAX_CACHE_ENTRIES = 10_000;
 
 export interface WebhookAuthorizerOptions {
@@ -33,8 +31,6 @@ export interface WebhookAuthorizerOptions {
   /** Called before each call to the remote service (tests count cache misses with it). */
   onCall?: () => void;
 }
-
-class TransientError extends Error {}
 
 /** The SubjectAccessReview spec of a request, in the given wire version. */
 export function reviewSpec(attrs: Attributes, version: 'v1' | 'v1beta1'): Record<string, unknown> {
@@ -61,26 +57,6 @@ export function reviewSpec(attrs: Attributes, version: 'v1' | 'v1beta1'): Record
   return spec;
 }
 
-function post(client: WebhookClientConfig, agent: Agent, body: string, timeoutMs: number): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (client.token) headers.authorization = `Bearer ${client.token}`;
-    const req = request(client.server, { method: 'POST', agent, headers, timeout: timeoutMs }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => {
-        text += c;
-        if (text.length > MAX_ANSWER) req.destroy(new Error('answer too large'));
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new TransientError('timed out')));
-    req.on('error', (err) => reject(err instanceof TransientError ? err : new TransientError(err.message)));
-    req.end(body);
-  });
-}
-
 function decisionOf(status: Record<string, unknown>): AuthorizerResult {
   const reason = typeof status.reason === 'string' ? status.reason : '';
   if (status.denied === true && status.allowed === true) return { decision: 'deny', reason: 'webhook subject access review returned both allow and deny response' };
@@ -91,9 +67,8 @@ function decisionOf(status: Record<string, unknown>): AuthorizerResult {
 
 export function webhookAuthorizer(opts: WebhookAuthorizerOptions): Authorizer {
   const { client } = opts;
-  const agent = new Agent({ keepAlive: true, ca: client.ca, cert: client.cert, key: client.key, rejectUnauthorized: !client.insecureSkipTLSVerify });
   const apiVersion = `${AUTHORIZATION_WIRE_GROUP}/${opts.version}`;
-  const timeoutMs = opts.timeoutMs ?? 30_000;
+  const post = reviewWebhookPoster(client, opts.timeoutMs ?? 30_000);
   const failure = opts.failureDecision ?? 'noOpinion';
   const label = opts.name ? `webhook ${JSON.stringify(opts.name)}` : 'webhook authorizer';
   const cache = new Map<string, { result: AuthorizerResult; expires: number }>();
@@ -106,28 +81,8 @@ export function webhookAuthorizer(opts: WebhookAuthorizerOptions): Authorizer {
   };
 
   async function ask(body: string): Promise<AuthorizerResult> {
-    let answer: { status: number; text: string } | undefined;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        answer = await post(client, agent, body, timeoutMs);
-        if (answer.status < 500 || attempt >= RETRY_DELAYS_MS.length) break;
-      } catch (err) {
-        if (!(err instanceof TransientError) || attempt >= RETRY_DELAYS_MS.length) throw err;
-      }
-      await new Promise((r) => setTimeout(r, RETRY_DELAYS_MS[attempt]));
-    }
-    if (answer.status < 200 || answer.status > 299) throw new Error(`the webhook answered ${answer.status}`);
-    let parsed: Record<string, unknown>;
-    try {
-      parsed = JSON.parse(answer.text) as Record<string, unknown>;
-    } catch {
-      throw new Error('the answer is not JSON');
-    }
-    const [group, version] = String(parsed.apiVersion ?? '').split('/');
-    if (parsed.kind !== 'SubjectAccessReview' || !ANSWER_GROUPS.has(group ?? '') || version !== opts.version) {
-      throw new Error(`expected a SubjectAccessReview ${opts.version} answer, got ${String(parsed.kind)} ${String(parsed.apiVersion)}`);
-    }
-    return decisionOf((parsed.status ?? {}) as Record<string, unknown>);
+    const answer = await post(body);
+    return decisionOf(reviewAnswerStatus(answer, 'SubjectAccessReview', ANSWER_GROUPS, opts.version));
   }
 
   return {
