@@ -3,6 +3,7 @@
 // webhook (no opinion); a condition that fails is a webhook failure (its failurePolicy decides).
 import { CelCompiler, celActivation, evaluateCelSync } from '../../machinery/cel/index.ts';
 import type { Attributes } from './types.ts';
+import { reviewResourceAttributes } from './review-attributes.ts';
 
 export const subjectAccessReviewCel = new CelCompiler({ request: 'map' });
 
@@ -19,15 +20,7 @@ function requestVariable(attrs: Attributes): Record<string, unknown> {
     extra: attrs.user.extra ?? {},
   };
   if (attrs.isResourceRequest) {
-    out.resourceAttributes = {
-      namespace: attrs.namespace,
-      verb: attrs.verb,
-      group: attrs.apiGroup,
-      version: attrs.apiVersion,
-      resource: attrs.resource,
-      subresource: attrs.subresource,
-      name: attrs.name,
-    };
+    out.resourceAttributes = reviewResourceAttributes(attrs);
   } else {
     out.nonResourceAttributes = { path: attrs.path, verb: attrs.verb };
   }

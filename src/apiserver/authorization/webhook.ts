@@ -8,6 +8,7 @@ import { klog } from '../../component-base/logs/klog.ts';
 import { reviewAnswerStatus, reviewWebhookPoster } from '../../component-base/webhook/review-client.ts';
 import type { WebhookClientConfig } from '../authentication/orchconfig-client.ts';
 import type { Attributes, Authorizer, AuthorizerResult, Decision } from './types.ts';
+import { reviewResourceAttributes } from './review-attributes.ts';
 import { authorizationMatches, type AuthorizationMatchCondition } from './authorization-config-cel.ts';
 
 const log = klog('authorization/webhook');
@@ -37,16 +38,7 @@ export function reviewSpec(attrs: Attributes, version: 'v1' | 'v1beta1'): Record
   const spec: Record<string, unknown> = {};
   if (attrs.isResourceRequest) {
     // Every field is omitempty on the wire: a cluster-scoped request has no namespace key at all.
-    const fields: Record<string, string> = {
-      namespace: attrs.namespace,
-      verb: attrs.verb,
-      group: attrs.apiGroup,
-      version: attrs.apiVersion,
-      resource: attrs.resource,
-      subresource: attrs.subresource,
-      name: attrs.name,
-    };
-    spec.resourceAttributes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
+    spec.resourceAttributes = Object.fromEntries(Object.entries(reviewResourceAttributes(attrs)).filter(([, v]) => v !== ''));
   } else {
     spec.nonResourceAttributes = { path: attrs.path, verb: attrs.verb };
   }
