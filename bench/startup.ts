@@ -3,25 +3,14 @@
 // that generates it. Runs bin/orch-apiserver when the daemon exists, else the test child script.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'node:https';
+import { freePort } from '../test/support/free-port.ts';
 
 const RUNS = 5;
 const TARGET_MS = 1000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function readyz(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -10,20 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { eventually } from '../support/daemon.ts';
+import { freePort } from '../support/free-port.ts';
 
 const ORCH = fileURLToPath(new URL('../../bin/orch', import.meta.url));
 const KUBECTL = ['/usr/bin/kubectl', '/usr/local/bin/kubectl'].find((p) => existsSync(p));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;
@@ -83,17 +74,6 @@ function api(kubeconfig: string, method: string, path: string, body?: unknown, t
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
-}
-
-/** Polls `probe` until it returns a value, or fails after `timeoutMs`. */
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs}ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const EVENT = {
@@ -156,7 +136,7 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
   assert.match(rival.stderr, new RegExp(`^Error: ${up.dataDir} is in use by another orch up \\(pid ${first.child.pid}\\)`));
 
   // The controller manager starts once the apiserver is ready and takes its leader lease.
-  const lease = await eventually(async () => {
+  const lease = await eventually('the controller manager holds its leader lease', async () => {
     const r = await api(up.kubeconfig, 'GET', '/apis/coordination.orch.io/v1/namespaces/orch-system/leases/orch-controller-manager');
     return r.status === 200 && r.body.spec?.holderIdentity ? r.body : undefined;
   }, 10_000);

@@ -6,13 +6,13 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureAdminToken } from '../../src/orchup/admin-token.ts';
 import { apiserverComponent } from '../../src/orchup/components.ts';
 import { dataDirLayout } from '../../src/orchup/layout.ts';
-import { ensurePki } from '../../src/orchup/pki.ts';
+import { ensurePki, type PkiFiles } from '../../src/orchup/pki.ts';
+import { freePort } from './free-port.ts';
 
 export interface DaemonReply {
   status: number;
@@ -54,22 +54,17 @@ export function daemonDir(t: Hooks): string {
   return dir;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Starts the daemon with extra flags; resolves once it listens (not necessarily ready). */
-export async function startDaemon(t: Hooks, dir: string, flags: string[], opts: { waitReady?: boolean } = {}): Promise<StorageDaemon> {
+/**
+ * Starts the daemon with extra flags (or flags made from the files of its PKI, which it creates
+ * first); resolves once it is ready, or once it listens when waitReady is false.
+ */
+export async function startDaemon(t: Hooks, dir: string, flags: string[] | ((pki: PkiFiles) => string[]), opts: { waitReady?: boolean } = {}): Promise<StorageDaemon> {
   const layout = dataDirLayout('.orch', dir);
   mkdirSync(layout.root, { recursive: true });
   const token = ensureAdminToken(layout.tokenFile).token;
   const pki = await ensurePki(layout.pkiDir);
   const port = await freePort();
-  const { command, args } = apiserverComponent({ layout, pki: pki.files, port, apiserverArgs: flags });
+  const { command, args } = apiserverComponent({ layout, pki: pki.files, port, apiserverArgs: typeof flags === 'function' ? flags(pki.files) : flags });
   const child = spawn(command, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
