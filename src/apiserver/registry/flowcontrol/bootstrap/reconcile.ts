@@ -9,7 +9,7 @@ import { klog } from '../../../../component-base/logs/klog.ts';
 import { deepEqual } from '../../../../machinery/validation/immutable.ts';
 import type { InstalledResource, WriteOptions } from '../../generic/context.ts';
 import { createObject } from '../../generic/create.ts';
-import { getObject } from '../../generic/get.ts';
+import { existingClusterObject, type BootstrapReconcileReport } from '../../bootstrap-reconcile.ts';
 import { updateObject } from '../../generic/update.ts';
 import { mandatoryFlowSchemas, mandatoryPriorityLevels, suggestedFlowSchemas, suggestedPriorityLevels } from './objects.ts';
 
@@ -23,19 +23,7 @@ export interface BootstrapTargets {
   priorityLevels: InstalledResource<PriorityLevelConfiguration, PriorityLevelConfiguration>;
 }
 
-export interface BootstrapReport {
-  created: string[];
-  updated: string[];
-}
-
-async function current<T>(res: InstalledResource<any, any>, name: string): Promise<T | undefined> {
-  try {
-    return (await getObject(res, name, '')) as T;
-  } catch (err) {
-    if ((err as { code?: number })?.code === 404) return undefined;
-    throw err;
-  }
-}
+export type BootstrapReport = BootstrapReconcileReport;
 
 /** Kubernetes' rule for suggested objects. */
 export function shouldAutoUpdate(obj: Bootstrap): boolean {
@@ -47,7 +35,7 @@ export function shouldAutoUpdate(obj: Bootstrap): boolean {
 async function ensure<T extends Bootstrap>(res: InstalledResource<T, T>, wanted: T, mandatory: boolean, report: BootstrapReport): Promise<void> {
   const name = wanted.metadata.name!;
   const what = `${res.declaration.plural}/${name}`;
-  const existing = await current<T>(res, name);
+  const existing = await existingClusterObject<T>(res, name);
   if (!existing) {
     try {
       await createObject(res, structuredClone(wanted), '', WRITE);

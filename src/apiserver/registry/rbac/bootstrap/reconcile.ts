@@ -9,7 +9,7 @@ import { deepEqual } from '../../../../machinery/validation/immutable.ts';
 import { missingRights } from '../../../authorization/rbac/escalation.ts';
 import type { InstalledResource, WriteOptions } from '../../generic/context.ts';
 import { createObject } from '../../generic/create.ts';
-import { getObject } from '../../generic/get.ts';
+import { existingClusterObject, type BootstrapReconcileReport } from '../../bootstrap-reconcile.ts';
 import { updateObject } from '../../generic/update.ts';
 import { deleteObject } from '../../generic/delete.ts';
 import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from './policy.ts';
@@ -22,19 +22,7 @@ export interface ReconcileTargets {
   clusterRoleBindings: InstalledResource<RoleBinding, RoleBinding>;
 }
 
-export interface ReconcileReport {
-  created: string[];
-  updated: string[];
-}
-
-async function current<T>(res: InstalledResource<any, any>, name: string): Promise<T | undefined> {
-  try {
-    return (await getObject(res, name, '')) as T;
-  } catch (err) {
-    if ((err as { code?: number })?.code === 404) return undefined;
-    throw err;
-  }
-}
+export type ReconcileReport = BootstrapReconcileReport;
 
 function mergeMeta(existing: ClusterRole | RoleBinding, wanted: ClusterRole | RoleBinding): boolean {
   let changed = false;
@@ -56,7 +44,7 @@ function autoupdate(obj: ClusterRole | RoleBinding): boolean {
 
 async function reconcileRole(res: ReconcileTargets['clusterRoles'], wanted: ClusterRole, report: ReconcileReport): Promise<void> {
   const name = wanted.metadata.name!;
-  const existing = await current<ClusterRole>(res, name);
+  const existing = await existingClusterObject<ClusterRole>(res, name);
   if (!existing) {
     await createObject(res, structuredClone(wanted), '', WRITE);
     report.created.push(`clusterroles/${name}`);
@@ -89,7 +77,7 @@ function subjectId(s: Subject): string {
 
 async function reconcileBinding(res: ReconcileTargets['clusterRoleBindings'], wanted: RoleBinding, report: ReconcileReport): Promise<void> {
   const name = wanted.metadata.name!;
-  let existing = await current<RoleBinding>(res, name);
+  let existing = await existingClusterObject<RoleBinding>(res, name);
   if (existing && autoupdate(existing) && !deepEqual({ ...existing.roleRef, apiGroup: '' }, { ...wanted.roleRef, apiGroup: '' })) {
     await deleteObject(res, name, '', { dryRun: false });
     existing = undefined;
