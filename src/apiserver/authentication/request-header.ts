@@ -4,9 +4,8 @@
 import type { X509Certificate } from 'node:crypto';
 import { klog } from '../../component-base/logs/klog.ts';
 import type { Request } from '../server/request-context.ts';
-import { CertificateVerifyError } from './cert-verify.ts';
-import { cachedChainVerifier } from './chain-verifier.ts';
-import { peerChain, subjectValues } from './peer-certificates.ts';
+import { requestChainVerifier } from './chain-verifier.ts';
+import { subjectValues } from './peer-certificates.ts';
 import { AuthenticationError, type RequestAuthenticator } from './types.ts';
 
 const log = klog('authentication/request-header');
@@ -67,7 +66,7 @@ function firstNonEmpty(req: Request, headers: string[]): string {
 }
 
 export function requestHeaderAuthenticator(opts: RequestHeaderOptions): RequestAuthenticator {
-  const verify = cachedChainVerifier(opts.roots);
+  const verifiedChain = requestChainVerifier(opts.roots, 'proxy certificate');
   const allowed = new Set(opts.allowedNames);
   const lower = (l: string[]) => l.map((h) => h.toLowerCase());
   const usernameHeaders = lower(opts.usernameHeaders);
@@ -77,14 +76,8 @@ export function requestHeaderAuthenticator(opts: RequestHeaderOptions): RequestA
   const prefixes = lower(opts.extraHeaderPrefixes);
   return {
     async authenticate(req) {
-      const chain = peerChain(req);
+      const chain = verifiedChain(req);
       if (!chain) return null;
-      try {
-        verify(chain);
-      } catch (err) {
-        if (!(err instanceof CertificateVerifyError)) throw err;
-        throw new AuthenticationError(`verifying proxy certificate failed: ${err.message}`);
-      }
       const cn = subjectValues(chain.subject, 'CN')[0] ?? '';
       if (allowed.size > 0 && !allowed.has(cn)) {
         log.info('request header proxy refused', { cn }, 4);

@@ -3,10 +3,9 @@
 // (401), not ignored.
 import { createHash, type X509Certificate } from 'node:crypto';
 import { klog } from '../../component-base/logs/klog.ts';
-import { CertificateVerifyError } from './cert-verify.ts';
-import { cachedChainVerifier } from './chain-verifier.ts';
-import { peerChain, subjectValues } from './peer-certificates.ts';
-import { AuthenticationError, CREDENTIAL_ID_KEY, type RequestAuthenticator } from './types.ts';
+import { requestChainVerifier } from './chain-verifier.ts';
+import { subjectValues } from './peer-certificates.ts';
+import { CREDENTIAL_ID_KEY, type RequestAuthenticator } from './types.ts';
 
 const log = klog('authentication/x509');
 
@@ -20,18 +19,13 @@ export interface X509Options {
 }
 
 export function x509Authenticator(opts: X509Options): RequestAuthenticator {
-  const verify = cachedChainVerifier(opts.roots);
+  const verifiedChain = requestChainVerifier(opts.roots, 'certificate', (err, chain) => {
+    log.info('client certificate refused', { err: err.message, subject: chain.certs[0]!.subject.replace(/\n/g, ', ') }, 4);
+  });
   return {
     async authenticate(req) {
-      const chain = peerChain(req);
+      const chain = verifiedChain(req);
       if (!chain) return null;
-      try {
-        verify(chain);
-      } catch (err) {
-        if (!(err instanceof CertificateVerifyError)) throw err;
-        log.info('client certificate refused', { err: err.message, subject: chain.certs[0]!.subject.replace(/\n/g, ', ') }, 4);
-        throw new AuthenticationError(`verifying certificate failed: ${err.message}`);
-      }
       const name = subjectValues(chain.subject, 'CN')[0] ?? '';
       if (name === '') return null;
       const uid = opts.parseUID ? subjectValues(chain.subject, UID_OID)[0] : undefined;
