@@ -4,67 +4,33 @@
 // shows; without the option they are made as the manager's own user.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ensureAdminToken } from '../../src/orchup/admin-token.ts';
-import { apiserverComponent } from '../../src/orchup/components.ts';
-import { dataDirLayout } from '../../src/orchup/layout.ts';
-import { ensurePki, type Pki } from '../../src/orchup/pki.ts';
-import { waitForReady } from '../../src/orchup/readiness.ts';
 import { makeTempDir } from '../support/apiserver.ts';
-import { freePort, spawnControllerManager, writeOrchconfig, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
+import { deferredHooks, startDaemon, type StorageDaemon } from '../support/daemon.ts';
+import { spawnControllerManager, writeOrchconfig, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
 
-let apiserver: ChildProcess;
-let apiserverExited: Promise<unknown>;
-let pki: Pki;
-let url: string;
-let adminToken: string;
+let daemon: StorageDaemon;
 let orchconfig: string;
 let auditLog: string;
 const children: SpawnedControllerManager[] = [];
+const daemonHooks = deferredHooks();
 
 before(async () => {
   const dir = makeTempDir('orch-sa-creds-');
-  const layout = dataDirLayout('.orch', dir);
-  mkdirSync(layout.root, { recursive: true });
-  adminToken = ensureAdminToken(layout.tokenFile).token;
-  pki = await ensurePki(layout.pkiDir);
   auditLog = join(dir, 'audit.log');
   writeFileSync(join(dir, 'audit-policy.yaml'), 'apiVersion: audit.orch.io/v1\nkind: Policy\nomitStages: [RequestReceived]\nrules:\n- level: Metadata\n');
-  const port = await freePort();
-  const { command, args } = apiserverComponent({ layout, pki: pki.files, port, apiserverArgs: [`--audit-policy-file=${join(dir, 'audit-policy.yaml')}`, `--audit-log-path=${auditLog}`] });
-  apiserver = spawn(command, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  apiserver.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  apiserverExited = new Promise((resolve) => apiserver.once('exit', resolve));
-  url = `https://127.0.0.1:${port}`;
-  await waitForReady({ server: url, caPem: pki.caPem, token: adminToken }, { timeoutMs: 30_000 }).catch((err) => {
-    throw new Error(`${(err as Error).message}\n${stderr}`);
-  });
-  orchconfig = writeOrchconfig(dir, { url, caFile: pki.files.caCertFile, token: adminToken });
+  daemon = await startDaemon(daemonHooks, dir, [`--audit-policy-file=${join(dir, 'audit-policy.yaml')}`, `--audit-log-path=${auditLog}`]);
+  orchconfig = writeOrchconfig(dir, { url: daemon.url, caFile: daemon.caFile, token: daemon.token });
 });
 after(async () => {
   for (const c of children) c.kill('SIGTERM');
   for (const c of children) await c.exited;
-  apiserver?.kill('SIGTERM');
-  await apiserverExited;
+  await daemonHooks.run();
 });
 
-function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(new URL(path, url), { method, ca: pki.caPem, agent: false, headers: { authorization: `Bearer ${adminToken}`, ...(text ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      let out = '';
-      res.on('data', (c: Buffer) => (out += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: out ? JSON.parse(out) : undefined }));
-    });
-    req.on('error', reject);
-    req.end(text);
-  });
-}
+const api = (method: string, path: string, body?: unknown) => daemon.call(method, path, body);
 
 interface AuditEvent { verb: string; stage: string; user: { username: string }; objectRef?: { resource?: string; namespace?: string; name?: string; subresource?: string }; responseStatus?: { code?: number } }
 
@@ -86,7 +52,7 @@ async function waitForWriter(resource: string, namespace: string, cm: SpawnedCon
 const CONTROLLERS = '--controllers=serviceaccount-controller,root-ca-certificate-publisher-controller,clusterrole-aggregation-controller';
 
 test('with --use-service-account-credentials each controller writes as orch-system/<controller>', async () => {
-  const cm = spawnControllerManager([`--orchconfig=${orchconfig}`, '--secure-port=0', '--leader-elect=false', `--root-ca-file=${pki.files.caCertFile}`, '--use-service-account-credentials', CONTROLLERS, '-v=2']);
+  const cm = spawnControllerManager([`--orchconfig=${orchconfig}`, '--secure-port=0', '--leader-elect=false', `--root-ca-file=${daemon.caFile}`, '--use-service-account-credentials', CONTROLLERS, '-v=2']);
   children.push(cm);
   await cm.waitForLog(/Started controllers/);
   assert.equal((await api('POST', '/api/v1/namespaces', { metadata: { name: 'creds' } })).status, 201);
@@ -112,7 +78,7 @@ test('with --use-service-account-credentials each controller writes as orch-syst
 });
 
 test('without it the controllers write as the manager\'s own user', async () => {
-  const cm = spawnControllerManager([`--orchconfig=${orchconfig}`, '--secure-port=0', '--leader-elect=false', `--root-ca-file=${pki.files.caCertFile}`, CONTROLLERS]);
+  const cm = spawnControllerManager([`--orchconfig=${orchconfig}`, '--secure-port=0', '--leader-elect=false', `--root-ca-file=${daemon.caFile}`, CONTROLLERS]);
   children.push(cm);
   await cm.waitForLog(/Started controllers/);
   assert.equal((await api('POST', '/api/v1/namespaces', { metadata: { name: 'plain' } })).status, 201);

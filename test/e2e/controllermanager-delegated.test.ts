@@ -5,48 +5,36 @@
 // checks by SubjectAccessReview.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import { ensureAdminToken } from '../../src/orchup/admin-token.ts';
-import { apiserverComponent } from '../../src/orchup/components.ts';
 import { dataDirLayout } from '../../src/orchup/layout.ts';
-import { ensurePki, type Pki } from '../../src/orchup/pki.ts';
-import { waitForReady } from '../../src/orchup/readiness.ts';
 import { makeTempDir } from '../support/apiserver.ts';
 import { createTestCA, type TestCA } from '../support/authn-pki.ts';
-import { freePort, spawnControllerManager, writeOrchconfig, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
+import { deferredHooks, startDaemon, type StorageDaemon } from '../support/daemon.ts';
+import { freePort } from '../support/free-port.ts';
+import { spawnControllerManager, writeOrchconfig, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
 
-let apiserver: ChildProcess;
-let apiserverExited: Promise<unknown>;
-let pki: Pki;
-let url: string;
+let daemon: StorageDaemon;
 let adminToken: string;
 let orchconfig: string;
 let clientCA: TestCA;
 const children: SpawnedControllerManager[] = [];
+const daemonHooks = deferredHooks();
 
 before(async () => {
   const dir = makeTempDir('orch-delegated-');
+  // Two more users beside the admin, in the token file the daemon reads.
   const layout = dataDirLayout('.orch', dir);
   mkdirSync(layout.root, { recursive: true });
-  adminToken = ensureAdminToken(layout.tokenFile).token;
+  ensureAdminToken(layout.tokenFile);
   appendFileSync(layout.tokenFile, 'bob-token,bob,bob-uid\ncarol-token,carol,carol-uid\n');
-  pki = await ensurePki(layout.pkiDir);
   clientCA = await createTestCA('client-ca');
   writeFileSync(join(dir, 'client-ca.crt'), clientCA.certPem);
-  const port = await freePort();
-  const { command, args } = apiserverComponent({ layout, pki: pki.files, port, apiserverArgs: [`--client-ca-file=${join(dir, 'client-ca.crt')}`] });
-  apiserver = spawn(command, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  apiserver.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  apiserverExited = new Promise((resolve) => apiserver.once('exit', resolve));
-  url = `https://127.0.0.1:${port}`;
-  await waitForReady({ server: url, caPem: pki.caPem, token: adminToken }, { timeoutMs: 30_000 }).catch((err) => {
-    throw new Error(`${(err as Error).message}\n${stderr}`);
-  });
-  orchconfig = writeOrchconfig(dir, { url, caFile: pki.files.caCertFile, token: adminToken });
+  daemon = await startDaemon(daemonHooks, dir, [`--client-ca-file=${join(dir, 'client-ca.crt')}`]);
+  adminToken = daemon.token;
+  orchconfig = writeOrchconfig(dir, { url: daemon.url, caFile: daemon.caFile, token: adminToken });
   // carol may read /metrics; bob may not.
   await api('POST', '/apis/rbac.authorization.orch.io/v1/clusterroles', { metadata: { name: 'metrics-reader' }, rules: [{ verbs: ['get'], nonResourceURLs: ['/metrics'] }] });
   await api('POST', '/apis/rbac.authorization.orch.io/v1/clusterrolebindings', {
@@ -57,22 +45,10 @@ before(async () => {
 });
 after(async () => {
   for (const c of children) c.kill('SIGKILL');
-  apiserver?.kill('SIGTERM');
-  await apiserverExited;
+  await daemonHooks.run();
 });
 
-function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(new URL(path, url), { method, ca: pki.caPem, agent: false, headers: { authorization: `Bearer ${adminToken}`, ...(text ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      let out = '';
-      res.on('data', (c: Buffer) => (out += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: out ? JSON.parse(out) : undefined }));
-    });
-    req.on('error', reject);
-    req.end(text);
-  });
-}
+const api = (method: string, path: string, body?: unknown) => daemon.call(method, path, body);
 
 interface Credentials { token?: string; cert?: { certPem: string; keyPem: string } }
 
@@ -150,7 +126,7 @@ test('without --authorization-kubeconfig only health paths and system:masters pa
 
 test('a failed lookup stops the start unless --authentication-tolerate-lookup-failure', async () => {
   const dir = makeTempDir('orch-delegated-down-');
-  const down = writeOrchconfig(dir, { url: `https://127.0.0.1:${await freePort()}`, caFile: pki.files.caCertFile, token: adminToken });
+  const down = writeOrchconfig(dir, { url: `https://127.0.0.1:${await freePort()}`, caFile: daemon.caFile, token: adminToken });
   const port = await freePort();
   const failing = spawnControllerManager([`--orchconfig=${orchconfig}`, '--bind-address=127.0.0.1', `--secure-port=${port}`, '--leader-elect=false', `--authentication-kubeconfig=${down}`]);
   children.push(failing);

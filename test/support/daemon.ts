@@ -38,6 +38,8 @@ export interface StorageDaemon {
   token: string;
   /** PEM of the CA that signed the serving certificate. */
   ca: string;
+  /** The file holding that CA's certificate. */
+  caFile: string;
   /** A JSON call as the admin. */
   call(method: string, path: string, body?: unknown, timeoutMs?: number): Promise<DaemonReply>;
   send(method: string, path: string, opts?: SendOptions): Promise<DaemonReply>;
@@ -46,6 +48,20 @@ export interface StorageDaemon {
 }
 
 type Hooks = { after(fn: () => Promise<void> | void): void };
+
+/**
+ * Hooks for a daemon started in a before() hook, where node:test's after() would run at once:
+ * what they collect runs, in order, when the file's own after() calls run().
+ */
+export function deferredHooks(): Hooks & { run(): Promise<void> } {
+  const fns: Array<() => Promise<void> | void> = [];
+  return {
+    after: (fn) => void fns.push(fn),
+    async run() {
+      for (const fn of fns.splice(0)) await fn();
+    },
+  };
+}
 
 /** A data directory removed when the test ends; pass it to several daemons to restart over it. */
 export function daemonDir(t: Hooks): string {
@@ -115,7 +131,7 @@ export async function startDaemon(t: Hooks, dir: string, flags: string[] | ((pki
     if (Date.now() > deadline) throw new Error(`orch-apiserver not ready after 30s:\n${r?.text ?? ''}\n${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, token, ca: pki.caPem, call, send, stderr: () => stderr, stop };
+  return { url, token, ca: pki.caPem, caFile: pki.files.caCertFile, call, send, stderr: () => stderr, stop };
 }
 
 /** Polls fn until it returns a truthy value, or throws after timeoutMs with the last value. */
