@@ -15,11 +15,29 @@ export interface CacheEvent<T extends ApiObject> {
   revision: number;
 }
 
+/** Keys added or removed between two range reads beyond which the next read sorts them all again. */
+const MAX_PENDING_KEYS = 256;
+
+/** The first index whose key is not below `key`. */
+function lowerBound(keys: string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class WatchCache<T extends ApiObject> {
   /** Everything up to this revision is reflected in memory. */
   revision = 0;
   private readonly objects = new Map<string, T>();
+  /** Keys in order as of the last range read (undefined: sort them all at the next one). */
   private sortedKeys: string[] | undefined;
+  /** Keys added or removed since then, placed into sortedKeys at the next range read. */
+  private pendingKeys: string[] = [];
   private readonly ring: Array<CacheEvent<T> | undefined>;
   private head = 0;
   private size = 0;
@@ -45,6 +63,7 @@ export class WatchCache<T extends ApiObject> {
     this.objects.clear();
     for (const [key, obj] of entries) this.objects.set(key, obj);
     this.sortedKeys = undefined;
+    this.pendingKeys = [];
     this.ring.fill(undefined);
     this.head = 0;
     this.size = 0;
@@ -57,9 +76,9 @@ export class WatchCache<T extends ApiObject> {
   apply(type: CacheEventType, key: string, object: T, revision: number): CacheEvent<T> {
     const prevObject = this.objects.get(key);
     if (type === 'DELETED') {
-      if (this.objects.delete(key)) this.sortedKeys = undefined;
+      if (this.objects.delete(key)) this.keyChanged(key);
     } else {
-      if (!prevObject) this.sortedKeys = undefined;
+      if (!prevObject) this.keyChanged(key);
       this.objects.set(key, object);
     }
     // The store reports a create as ADDED; a change to an object we already hold is a MODIFIED.
@@ -114,19 +133,43 @@ export class WatchCache<T extends ApiObject> {
 
   /** Keys under `prefix` (or exactly `prefix` when not recursive) from startKey on, in key order. */
   keysInRange(prefix: string, startKey?: string): string[] {
-    this.sortedKeys ??= [...this.objects.keys()].sort();
-    const keys = this.sortedKeys;
+    const keys = this.orderedKeys();
     const from = startKey && startKey > prefix ? startKey : prefix;
-    let lo = 0;
-    let hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (keys[mid]! < from) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(keys, from);
     let end = lo;
     while (end < keys.length && keys[end]!.startsWith(prefix)) end++;
     return keys.slice(lo, end);
+  }
+
+  private keyChanged(key: string): void {
+    if (!this.sortedKeys) return;
+    this.pendingKeys.push(key);
+    if (this.pendingKeys.length > MAX_PENDING_KEYS) {
+      this.sortedKeys = undefined;
+      this.pendingKeys = [];
+    }
+  }
+
+  /**
+   * Every current key in order. A write only notes the key it added or removed; the next read
+   * places those few keys by binary search instead of sorting every key again.
+   */
+  private orderedKeys(): string[] {
+    if (!this.sortedKeys) {
+      this.sortedKeys = [...this.objects.keys()].sort();
+      this.pendingKeys = [];
+      return this.sortedKeys;
+    }
+    const keys = this.sortedKeys;
+    for (const key of this.pendingKeys) {
+      const at = lowerBound(keys, key);
+      const listed = at < keys.length && keys[at] === key;
+      const present = this.objects.has(key);
+      if (present && !listed) keys.splice(at, 0, key);
+      else if (!present && listed) keys.splice(at, 1);
+    }
+    this.pendingKeys = [];
+    return keys;
   }
 
   /** Every current object whose key starts with prefix, in key order. */
