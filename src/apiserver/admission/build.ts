@@ -2,6 +2,7 @@
 // configuration file, constructs each implemented plugin with its configuration and logs, once,
 // the enabled ones that have nothing to act on in this server.
 import type { FlagValues } from '../../options/flag.ts';
+import { stringsFlag } from '../../options/flag-values.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { createAdmissionChain } from './chain.ts';
 import { loadAdmissionConfigFile, type PluginConfigs } from './config-file.ts';
@@ -21,17 +22,12 @@ export interface BuiltAdmission extends Admission {
   configs: PluginConfigs;
 }
 
-function strings(values: FlagValues, name: string): string[] {
-  const v = values[name];
-  return Array.isArray(v) ? v : typeof v === 'string' && v !== '' ? [v] : [];
-}
-
 /** Throws an Error with a one-line message on unknown plugin names or a bad configuration file. */
 export function buildAdmission(values: FlagValues, deps: PluginDeps): BuiltAdmission {
   const enabled = enabledAdmissionPlugins({
-    enable: strings(values, 'enable-admission-plugins'),
-    disable: strings(values, 'disable-admission-plugins'),
-    admissionControl: strings(values, 'admission-control'),
+    enable: stringsFlag(values, 'enable-admission-plugins'),
+    disable: stringsFlag(values, 'disable-admission-plugins'),
+    admissionControl: stringsFlag(values, 'admission-control'),
   });
   const file = values['admission-control-config-file'];
   const configs = typeof file === 'string' && file ? loadAdmissionConfigFile(file) : new Map<string, unknown>();

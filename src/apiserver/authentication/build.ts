@@ -3,6 +3,7 @@
 // service accounts, OIDC/JWT, webhook); anonymous last and only when nothing else applied and no
 // presented credential was refused.
 import type { FlagValues } from '../../options/flag.ts';
+import { nonEmptyStringsFlag, stringFlag } from '../../options/flag-values.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { anonymousAuthenticator } from './anonymous.ts';
 import { loadAuthenticationConfiguration } from './authentication-config.ts';
@@ -47,26 +48,15 @@ export interface AuthenticationConfig {
   tokenAuthenticator?: TokenAuthenticator;
 }
 
-function str(values: FlagValues, name: string): string {
-  const v = values[name];
-  return typeof v === 'string' ? v : '';
-}
-
-function list(values: FlagValues, name: string): string[] {
-  const v = values[name];
-  if (Array.isArray(v)) return v.filter((s) => s !== '');
-  return typeof v === 'string' && v !== '' ? [v] : [];
-}
-
 function gate(deps: AuthenticationDeps, name: string, byDefault: boolean): boolean {
   return deps.featureGates ? deps.featureGates.enabled(name) : byDefault;
 }
 
 /** The keys that verify service account tokens: the key files, else the serving key when it is RSA or ECDSA. */
 function serviceAccountKeys(values: FlagValues, deps: AuthenticationDeps): VerificationKey[] {
-  const keyFiles = list(values, 'service-account-key-file');
+  const keyFiles = nonEmptyStringsFlag(values, 'service-account-key-file');
   if (keyFiles.length) return loadVerificationKeys(keyFiles, '--service-account-key-file');
-  const servingKey = str(values, 'tls-private-key-file') || deps.servingKeyFile || '';
+  const servingKey = stringFlag(values, 'tls-private-key-file') || deps.servingKeyFile || '';
   if (!servingKey) return [];
   try {
     return loadVerificationKeys([servingKey], '--tls-private-key-file');
@@ -82,43 +72,43 @@ function serviceAccountAuthenticators(values: FlagValues, deps: AuthenticationDe
   const lookup = values['service-account-lookup'] !== false;
   const getter = lookup ? deps.serviceAccountGetter : undefined;
   if (lookup && !getter) log.info('--service-account-lookup is on but service accounts are not stored yet: tokens are checked by signature and claims only');
-  const issuers = list(values, 'service-account-issuer');
+  const issuers = nonEmptyStringsFlag(values, 'service-account-issuer');
   const out = [serviceAccountTokenAuthenticator({ keys, issuers: [LEGACY_ISSUER], audiences: [], getter, legacy: true })];
   if (issuers.length) out.push(serviceAccountTokenAuthenticator({ keys, issuers, audiences: apiAudiences, getter, legacy: false }));
   return out;
 }
 
 export function buildAuthenticator(values: FlagValues, deps: AuthenticationDeps = {}): AuthenticationConfig {
-  const structuredFile = str(values, 'authentication-config');
+  const structuredFile = stringFlag(values, 'authentication-config');
   const structured = structuredFile ? loadAuthenticationConfiguration(structuredFile) : undefined;
   const oidc = oidcConfigFromFlags(values);
   if (structured?.jwt.length && oidc) throw new Error('--authentication-config and --oidc-* flags are mutually exclusive');
 
-  const issuers = list(values, 'service-account-issuer');
-  const apiAudiences = list(values, 'api-audiences').length ? list(values, 'api-audiences') : issuers;
+  const issuers = nonEmptyStringsFlag(values, 'service-account-issuer');
+  const apiAudiences = nonEmptyStringsFlag(values, 'api-audiences').length ? nonEmptyStringsFlag(values, 'api-audiences') : issuers;
 
   const methods: RequestAuthenticator[] = [];
   const caPems: string[] = [];
 
-  const proxyCAFile = str(values, 'requestheader-client-ca-file');
+  const proxyCAFile = stringFlag(values, 'requestheader-client-ca-file');
   if (proxyCAFile) {
     const bundle = loadCertBundle(proxyCAFile, '--requestheader-client-ca-file');
     caPems.push(bundle.pem);
-    const usernameHeaders = list(values, 'requestheader-username-headers');
+    const usernameHeaders = nonEmptyStringsFlag(values, 'requestheader-username-headers');
     if (usernameHeaders.length === 0) throw new Error('--requestheader-username-headers must be set when --requestheader-client-ca-file is set');
     methods.push(
       requestHeaderAuthenticator({
         roots: bundle.certs,
-        allowedNames: list(values, 'requestheader-allowed-names'),
+        allowedNames: nonEmptyStringsFlag(values, 'requestheader-allowed-names'),
         usernameHeaders,
-        groupHeaders: list(values, 'requestheader-group-headers'),
-        extraHeaderPrefixes: list(values, 'requestheader-extra-headers-prefix'),
-        uidHeaders: gate(deps, 'RemoteRequestHeaderUID', true) ? list(values, 'requestheader-uid-headers') : [],
+        groupHeaders: nonEmptyStringsFlag(values, 'requestheader-group-headers'),
+        extraHeaderPrefixes: nonEmptyStringsFlag(values, 'requestheader-extra-headers-prefix'),
+        uidHeaders: gate(deps, 'RemoteRequestHeaderUID', true) ? nonEmptyStringsFlag(values, 'requestheader-uid-headers') : [],
       }),
     );
   }
 
-  const clientCAFile = str(values, 'client-ca-file');
+  const clientCAFile = stringFlag(values, 'client-ca-file');
   if (clientCAFile) {
     const bundle = loadCertBundle(clientCAFile, '--client-ca-file');
     caPems.push(bundle.pem);
@@ -126,7 +116,7 @@ export function buildAuthenticator(values: FlagValues, deps: AuthenticationDeps 
   }
 
   const tokens: TokenAuthenticator[] = [];
-  const tokenFile = str(values, 'token-auth-file');
+  const tokenFile = stringFlag(values, 'token-auth-file');
   if (tokenFile) tokens.push(loadTokenFile(tokenFile));
   tokens.push(...(deps.tokenAuthenticators ?? []));
   if (values['enable-bootstrap-token-auth'] === true && !deps.tokenAuthenticators?.length) {
@@ -136,9 +126,9 @@ export function buildAuthenticator(values: FlagValues, deps: AuthenticationDeps 
   const jwtConfigs: JwtAuthenticatorConfig[] = structured ? structured.jwt : oidc ? [oidc] : [];
   const jwtAuthenticators = jwtConfigs.map((c) => jwtAuthenticator(c));
   tokens.push(...jwtAuthenticators);
-  const webhookFile = str(values, 'authentication-token-webhook-config-file');
+  const webhookFile = stringFlag(values, 'authentication-token-webhook-config-file');
   if (webhookFile) {
-    const version = str(values, 'authentication-token-webhook-version') || 'v1beta1';
+    const version = stringFlag(values, 'authentication-token-webhook-version') || 'v1beta1';
     if (version !== 'v1' && version !== 'v1beta1') throw new Error(`--authentication-token-webhook-version: invalid version ${JSON.stringify(version)}, allowed: v1, v1beta1`);
     const ttl = values['authentication-token-webhook-cache-ttl'];
     tokens.push(

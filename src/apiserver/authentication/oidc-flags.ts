@@ -3,12 +3,8 @@
 // and `-` turns prefixing off.
 import { readFileSync } from 'node:fs';
 import type { FlagValues } from '../../options/flag.ts';
+import { stringFlag } from '../../options/flag-values.ts';
 import type { JwtAuthenticatorConfig } from './jwt.ts';
-
-function str(values: FlagValues, name: string): string {
-  const v = values[name];
-  return typeof v === 'string' ? v : '';
-}
 
 export function usernamePrefixFor(issuerURL: string, claim: string, prefix: string | undefined): string {
   if (prefix === '-') return '';
@@ -18,11 +14,11 @@ export function usernamePrefixFor(issuerURL: string, claim: string, prefix: stri
 
 /** null when --oidc-issuer-url is not given. */
 export function oidcConfigFromFlags(values: FlagValues): JwtAuthenticatorConfig | null {
-  const url = str(values, 'oidc-issuer-url');
+  const url = stringFlag(values, 'oidc-issuer-url');
   if (url === '') return null;
-  const clientID = str(values, 'oidc-client-id');
+  const clientID = stringFlag(values, 'oidc-client-id');
   if (clientID === '') throw new Error('--oidc-client-id must be set when --oidc-issuer-url is set');
-  const caFile = str(values, 'oidc-ca-file');
+  const caFile = stringFlag(values, 'oidc-ca-file');
   let certificateAuthority: string | undefined;
   if (caFile) {
     try {
@@ -31,8 +27,8 @@ export function oidcConfigFromFlags(values: FlagValues): JwtAuthenticatorConfig 
       throw new Error(`--oidc-ca-file ${caFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
   }
-  const claim = str(values, 'oidc-username-claim') || 'sub';
-  const groupsClaim = str(values, 'oidc-groups-claim');
+  const claim = stringFlag(values, 'oidc-username-claim') || 'sub';
+  const groupsClaim = stringFlag(values, 'oidc-groups-claim');
   const required = values['oidc-required-claim'];
   const algs = values['oidc-signing-algs'];
   return {
@@ -42,7 +38,7 @@ export function oidcConfigFromFlags(values: FlagValues): JwtAuthenticatorConfig 
     ),
     claimMappings: {
       username: { claim, prefix: usernamePrefixFor(url, claim, values['oidc-username-prefix'] as string | undefined) },
-      ...(groupsClaim ? { groups: { claim: groupsClaim, prefix: str(values, 'oidc-groups-prefix') } } : {}),
+      ...(groupsClaim ? { groups: { claim: groupsClaim, prefix: stringFlag(values, 'oidc-groups-prefix') } } : {}),
     },
     signingAlgs: Array.isArray(algs) && algs.length ? algs : ['RS256'],
   };

@@ -1,6 +1,7 @@
 // Builds the authorizer chain from --authorization-mode (or --authorization-config): members of
 // system:masters first, then each mode in order; the first allow or deny wins.
 import type { FlagValues } from '../../options/flag.ts';
+import { numberFlag, stringFlag } from '../../options/flag-values.ts';
 import { MASTERS_GROUP } from '../authentication/types.ts';
 import { loadWebhookClientConfig } from '../authentication/orchconfig-client.ts';
 import { abacAuthorizer, loadPolicyFile } from './abac.ts';
@@ -19,16 +20,6 @@ export type AuthorizerModes = Record<string, () => Authorizer>;
 
 const MODES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'];
 
-function str(values: FlagValues, name: string, fallback = ''): string {
-  const v = values[name];
-  return typeof v === 'string' ? v : fallback;
-}
-
-function num(values: FlagValues, name: string, fallback: number): number {
-  const v = values[name];
-  return typeof v === 'number' ? v : fallback;
-}
-
 function buildOne(cfg: AuthorizerConfig, values: FlagValues, modes: AuthorizerModes | undefined): Authorizer {
   const provided = modes?.[cfg.type];
   if (provided) return provided();
@@ -40,7 +31,7 @@ function buildOne(cfg: AuthorizerConfig, values: FlagValues, modes: AuthorizerMo
     case 'Node':
       return nodeAuthorizer();
     case 'ABAC': {
-      const file = str(values, 'authorization-policy-file');
+      const file = stringFlag(values, 'authorization-policy-file');
       if (!file) throw new Error('--authorization-mode ABAC requires --authorization-policy-file');
       return abacAuthorizer(loadPolicyFile(file));
     }
@@ -58,15 +49,15 @@ function buildOne(cfg: AuthorizerConfig, values: FlagValues, modes: AuthorizerMo
           matchConditions: w.matchConditions,
         });
       }
-      const file = str(values, 'authorization-webhook-config-file');
+      const file = stringFlag(values, 'authorization-webhook-config-file');
       if (!file) throw new Error('--authorization-mode Webhook requires --authorization-webhook-config-file');
-      const version = str(values, 'authorization-webhook-version', 'v1beta1');
+      const version = stringFlag(values, 'authorization-webhook-version', 'v1beta1');
       if (version !== 'v1' && version !== 'v1beta1') throw new Error(`--authorization-webhook-version: invalid version ${JSON.stringify(version)}, allowed: v1, v1beta1`);
       return webhookAuthorizer({
         client: loadWebhookClientConfig(file, '--authorization-webhook-config-file'),
         version,
-        authorizedTTLms: num(values, 'authorization-webhook-cache-authorized-ttl', 5 * 60_000),
-        unauthorizedTTLms: num(values, 'authorization-webhook-cache-unauthorized-ttl', 30_000),
+        authorizedTTLms: numberFlag(values, 'authorization-webhook-cache-authorized-ttl', 5 * 60_000),
+        unauthorizedTTLms: numberFlag(values, 'authorization-webhook-cache-unauthorized-ttl', 30_000),
       });
     }
     case 'RBAC':
@@ -78,7 +69,7 @@ function buildOne(cfg: AuthorizerConfig, values: FlagValues, modes: AuthorizerMo
 
 /** The configured chain, from the structured file or the mode list. */
 export function authorizerConfigs(values: FlagValues): AuthorizerConfig[] {
-  const file = str(values, 'authorization-config');
+  const file = stringFlag(values, 'authorization-config');
   if (file) return loadAuthorizationConfiguration(file);
   const given = values['authorization-mode'];
   const modes = Array.isArray(given) && given.length ? given : typeof given === 'string' && given ? given.split(',') : ['AlwaysAllow'];

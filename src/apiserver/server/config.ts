@@ -3,6 +3,7 @@
 // createServer cannot fail for a configuration reason other than binding the port.
 import { hostname, networkInterfaces } from 'node:os';
 import type { FlagValues } from '../../options/flag.ts';
+import { boolFlag, numberFlag, stringFlag, stringsFlag } from '../../options/flag-values.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { ensureSelfSignedPair, type CertKeyPair } from '../../component-base/certs/self-signed.ts';
 import { loadCertKeyPair } from '../../component-base/certs/load.ts';
@@ -119,28 +120,6 @@ export interface CompletedConfig {
   readonly flowController?: FlowController;
 }
 
-function str(values: FlagValues, name: string, fallback = ''): string {
-  const v = values[name];
-  return typeof v === 'string' ? v : fallback;
-}
-
-function num(values: FlagValues, name: string, fallback: number): number {
-  const v = values[name];
-  return typeof v === 'number' ? v : fallback;
-}
-
-function bool(values: FlagValues, name: string, fallback: boolean): boolean {
-  const v = values[name];
-  return typeof v === 'boolean' ? v : fallback;
-}
-
-function list(values: FlagValues, name: string): string[] {
-  const v = values[name];
-  if (Array.isArray(v)) return v;
-  if (typeof v === 'string' && v !== '') return [v];
-  return [];
-}
-
 function isUnspecified(address: string): boolean {
   return address === '' || address === '0.0.0.0' || address === '::';
 }
@@ -152,34 +131,34 @@ function defaultInterfaceAddress(): string {
 }
 
 export async function completeConfig(values: FlagValues, deps: ServerDeps = {}): Promise<CompletedConfig> {
-  const bindAddress = str(values, 'bind-address', '0.0.0.0');
-  const port = num(values, 'secure-port', 6443);
+  const bindAddress = stringFlag(values, 'bind-address', '0.0.0.0');
+  const port = numberFlag(values, 'secure-port', 6443);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--secure-port ${port} must be between 0 and 65535`);
-  const advertiseAddress = str(values, 'advertise-address') || (isUnspecified(bindAddress) ? defaultInterfaceAddress() : bindAddress);
-  const externalHostname = str(values, 'external-hostname') || advertiseAddress;
+  const advertiseAddress = stringFlag(values, 'advertise-address') || (isUnspecified(bindAddress) ? defaultInterfaceAddress() : bindAddress);
+  const externalHostname = stringFlag(values, 'external-hostname') || advertiseAddress;
 
-  const certFile = str(values, 'tls-cert-file');
-  const keyFile = str(values, 'tls-private-key-file');
+  const certFile = stringFlag(values, 'tls-cert-file');
+  const keyFile = stringFlag(values, 'tls-private-key-file');
   if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('--tls-cert-file and --tls-private-key-file must be given together');
   const servingCert = certFile
     ? loadCertKeyPair(certFile, keyFile)
-    : await ensureSelfSignedPair(str(values, 'cert-dir', '/var/run/orch'), advertiseAddress, [
+    : await ensureSelfSignedPair(stringFlag(values, 'cert-dir', '/var/run/orch'), advertiseAddress, [
         'localhost',
         '127.0.0.1',
         '::1',
         hostname(),
-        ...(str(values, 'external-hostname') ? [str(values, 'external-hostname')] : []),
+        ...(stringFlag(values, 'external-hostname') ? [stringFlag(values, 'external-hostname')] : []),
       ]);
-  const sniCerts = loadNamedCertKeys(list(values, 'tls-sni-cert-key'));
-  const tls = buildTlsSettings(str(values, 'tls-min-version') || undefined, list(values, 'tls-cipher-suites'));
+  const sniCerts = loadNamedCertKeys(stringsFlag(values, 'tls-sni-cert-key'));
+  const tls = buildTlsSettings(stringFlag(values, 'tls-min-version') || undefined, stringsFlag(values, 'tls-cipher-suites'));
   if (tls.insecureSuites.length) log.warning('Use of insecure cipher suites', { suites: tls.insecureSuites.join(',') });
 
-  const goawayChance = num(values, 'goaway-chance', 0);
+  const goawayChance = numberFlag(values, 'goaway-chance', 0);
   if (!(goawayChance >= 0 && goawayChance <= 0.02)) throw new Error(`--goaway-chance ${goawayChance} must be between 0 and 0.02`);
 
-  const priorityAndFairness = bool(values, 'enable-priority-and-fairness', true);
-  const maxRequestsInflight = num(values, 'max-requests-inflight', 400);
-  const maxMutatingRequestsInflight = num(values, 'max-mutating-requests-inflight', 200);
+  const priorityAndFairness = boolFlag(values, 'enable-priority-and-fairness', true);
+  const maxRequestsInflight = numberFlag(values, 'max-requests-inflight', 400);
+  const maxMutatingRequestsInflight = numberFlag(values, 'max-mutating-requests-inflight', 200);
   if (maxRequestsInflight < 0 || maxMutatingRequestsInflight < 0) throw new Error('--max-requests-inflight and --max-mutating-requests-inflight must not be negative');
   if (priorityAndFairness && maxRequestsInflight + maxMutatingRequestsInflight <= 0) {
     throw new Error('--max-requests-inflight plus --max-mutating-requests-inflight must be positive when --enable-priority-and-fairness is true');
@@ -195,10 +174,10 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
   const versionInfo = deps.versionInfo ?? { major: '1', minor: '35', gitVersion: 'v1.35.0' };
   const allowLabels = values['allow-metric-labels'];
   const metrics = createMetricsRegistry({
-    disabledMetrics: list(values, 'disabled-metrics'),
+    disabledMetrics: stringsFlag(values, 'disabled-metrics'),
     allowMetricLabels: allowLabels && typeof allowLabels === 'object' && !Array.isArray(allowLabels) ? (allowLabels as Record<string, string>) : undefined,
-    allowMetricLabelsManifest: str(values, 'allow-metric-labels-manifest') || undefined,
-    showHiddenMetricsForVersion: str(values, 'show-hidden-metrics-for-version') || undefined,
+    allowMetricLabelsManifest: stringFlag(values, 'allow-metric-labels-manifest') || undefined,
+    showHiddenMetricsForVersion: stringFlag(values, 'show-hidden-metrics-for-version') || undefined,
     binaryVersion: versionInfo.gitVersion ?? `${versionInfo.major}.${versionInfo.minor}`,
   });
 
@@ -212,17 +191,17 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
     servingCert,
     sniCerts,
     tls,
-    http2: !bool(values, 'disable-http2-serving', false),
-    http2MaxStreams: num(values, 'http2-max-streams-per-connection', 0),
-    permitPortSharing: bool(values, 'permit-port-sharing', false),
+    http2: !boolFlag(values, 'disable-http2-serving', false),
+    http2MaxStreams: numberFlag(values, 'http2-max-streams-per-connection', 0),
+    permitPortSharing: boolFlag(values, 'permit-port-sharing', false),
     goawayChance,
-    corsAllowedOrigins: compileOriginPatterns(list(values, 'cors-allowed-origins')),
-    hstsDirectives: list(values, 'strict-transport-security-directives'),
+    corsAllowedOrigins: compileOriginPatterns(stringsFlag(values, 'cors-allowed-origins')),
+    hstsDirectives: stringsFlag(values, 'strict-transport-security-directives'),
     maxRequestsInflight,
     maxMutatingRequestsInflight,
     priorityAndFairness,
-    requestTimeoutMs: num(values, 'request-timeout', 60_000),
-    minRequestTimeoutSeconds: num(values, 'min-request-timeout', 1800),
+    requestTimeoutMs: numberFlag(values, 'request-timeout', 60_000),
+    minRequestTimeoutSeconds: numberFlag(values, 'min-request-timeout', 1800),
     authenticator,
     anonymousEnabled,
     authorizer,
@@ -232,13 +211,13 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
     healthChecks: [...(deps.healthChecks ?? [])],
     readyChecks: [...(deps.readyChecks ?? [])],
     postStartHooks: [...(deps.postStartHooks ?? [])],
-    livezGracePeriodMs: num(values, 'livez-grace-period', 0),
-    shutdownDelayMs: num(values, 'shutdown-delay-duration', 0),
-    shutdownSendRetryAfter: bool(values, 'shutdown-send-retry-after', false),
-    shutdownWatchTerminationGraceMs: num(values, 'shutdown-watch-termination-grace-period', 0),
-    profiling: bool(values, 'profiling', true),
-    debugSocketPath: str(values, 'debug-socket-path'),
-    enableLogsHandler: bool(values, 'enable-logs-handler', false),
+    livezGracePeriodMs: numberFlag(values, 'livez-grace-period', 0),
+    shutdownDelayMs: numberFlag(values, 'shutdown-delay-duration', 0),
+    shutdownSendRetryAfter: boolFlag(values, 'shutdown-send-retry-after', false),
+    shutdownWatchTerminationGraceMs: numberFlag(values, 'shutdown-watch-termination-grace-period', 0),
+    profiling: boolFlag(values, 'profiling', true),
+    debugSocketPath: stringFlag(values, 'debug-socket-path'),
+    enableLogsHandler: boolFlag(values, 'enable-logs-handler', false),
     logDir: deps.logDir ?? '/var/log',
     versionInfo,
     apiHandler: deps.apiHandler,

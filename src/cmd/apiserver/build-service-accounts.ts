@@ -3,6 +3,7 @@
 // documents (when the issuer is an https URL), and the stored accounts and secrets behind
 // --service-account-lookup.
 import type { FlagValues } from '../../options/flag.ts';
+import { nonEmptyStringsFlag, stringFlag } from '../../options/flag-values.ts';
 import type { Handler } from '../../apiserver/server/request-context.ts';
 import type { NonResourcePath } from '../../apiserver/server/config.ts';
 import type { InstalledResource } from '../../apiserver/registry/generic/context.ts';
@@ -21,17 +22,6 @@ export interface ServiceAccountServing {
   nonResourcePaths: NonResourcePath[];
 }
 
-function str(values: FlagValues, name: string): string {
-  const v = values[name];
-  return typeof v === 'string' ? v : '';
-}
-
-function list(values: FlagValues, name: string): string[] {
-  const v = values[name];
-  if (Array.isArray(v)) return v.filter((s) => s !== '');
-  return typeof v === 'string' && v !== '' ? [v] : [];
-}
-
 function findStores(resources: readonly InstalledResource<any, any>[]): StoredAccounts | undefined {
   const find = (plural: string) => resources.find((r) => r.declaration.group === '' && r.declaration.plural === plural && !r.subresource);
   const serviceAccounts = find('serviceaccounts');
@@ -42,17 +32,17 @@ function findStores(resources: readonly InstalledResource<any, any>[]): StoredAc
 /** The host:port relying parties reach this server at, for the default jwks_uri. */
 function externalAddress(values: FlagValues): string {
   // As the server's own external host: --external-hostname, else --advertise-address, else a specific --bind-address.
-  const bind = str(values, 'bind-address');
-  const host = str(values, 'external-hostname') || str(values, 'advertise-address') || (bind && bind !== '0.0.0.0' && bind !== '::' ? bind : 'localhost');
+  const bind = stringFlag(values, 'bind-address');
+  const host = stringFlag(values, 'external-hostname') || stringFlag(values, 'advertise-address') || (bind && bind !== '0.0.0.0' && bind !== '::' ? bind : 'localhost');
   const port = typeof values['secure-port'] === 'number' ? values['secure-port'] : 6443;
   return `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 }
 
 export async function buildServiceAccounts(values: FlagValues, resources: readonly InstalledResource<any, any>[]): Promise<ServiceAccountServing> {
   const stores = findStores(resources);
-  const issuers = list(values, 'service-account-issuer');
-  const signingKeyFile = str(values, 'service-account-signing-key-file');
-  const apiAudiences = list(values, 'api-audiences').length ? list(values, 'api-audiences') : issuers;
+  const issuers = nonEmptyStringsFlag(values, 'service-account-issuer');
+  const signingKeyFile = stringFlag(values, 'service-account-signing-key-file');
+  const apiAudiences = nonEmptyStringsFlag(values, 'api-audiences').length ? nonEmptyStringsFlag(values, 'api-audiences') : issuers;
   const out: ServiceAccountServing = { wrap: (h) => h, nonResourcePaths: [], serviceAccountGetter: stores && serviceAccountGetter(stores) };
   if (!signingKeyFile || issuers.length === 0 || !stores) return out;
 
@@ -68,11 +58,11 @@ export async function buildServiceAccounts(values: FlagValues, resources: readon
   out.wrap = (h) => withServiceAccountTokens(h, { config, objects: boundObjectGetters(stores) });
 
   if (isDiscoverableIssuer(issuer.issuer)) {
-    const keyFiles = list(values, 'service-account-key-file');
+    const keyFiles = nonEmptyStringsFlag(values, 'service-account-key-file');
     const publicKeys = keyFiles.length ? loadVerificationKeys(keyFiles, '--service-account-key-file').map((k) => k.key) : [key.publicKey];
     const docs = await discoveryDocuments({
       issuer: issuer.issuer,
-      jwksUri: str(values, 'service-account-jwks-uri') || `https://${externalAddress(values)}${JWKS_PATH}`,
+      jwksUri: stringFlag(values, 'service-account-jwks-uri') || `https://${externalAddress(values)}${JWKS_PATH}`,
       publicKeys,
     });
     out.nonResourcePaths = issuerDiscoveryPaths(docs);

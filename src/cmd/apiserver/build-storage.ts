@@ -5,6 +5,7 @@
 // front of each (--watch-cache, --watch-cache-sizes); the stores' health and readiness checks,
 // the storage-readiness start-up hook (--storage-initialization-timeout) and the storage metrics.
 import type { FlagValues } from '../../options/flag.ts';
+import { numberFlag, stringFlag, stringsFlag } from '../../options/flag-values.ts';
 import type { HealthCheck } from '../../component-base/healthz/checks.ts';
 import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
 import type { PostStartHook } from '../../apiserver/server/config.ts';
@@ -53,21 +54,6 @@ export interface ApiserverStorage {
   close(): Promise<void>;
 }
 
-function str(values: FlagValues, name: string, fallback = ''): string {
-  const v = values[name];
-  return typeof v === 'string' ? v : fallback;
-}
-
-function num(values: FlagValues, name: string, fallback: number): number {
-  const v = values[name];
-  return typeof v === 'number' ? v : fallback;
-}
-
-function strings(values: FlagValues, name: string): string[] {
-  const v = values[name];
-  return Array.isArray(v) ? v : typeof v === 'string' && v !== '' ? [v] : [];
-}
-
 /** `resource` for the core group, `resource.group` otherwise: the resource label of storage metrics. */
 function resourceLabel(gr: GroupResourceName): string {
   return gr.group ? `${gr.resource}.${gr.group}` : gr.resource;
@@ -76,36 +62,36 @@ function resourceLabel(gr: GroupResourceName): string {
 /** Opens storage; rejects with a one-line message when a store cannot be opened. */
 export async function buildStorage(values: FlagValues): Promise<ApiserverStorage> {
   // Read before the stores are opened: a bad file or entry stops the start without touching storage.
-  const overrides = parseServersOverrides(strings(values, 'kvstore-servers-overrides'));
-  const encryptionFile = str(values, 'encryption-provider-config');
+  const overrides = parseServersOverrides(stringsFlag(values, 'kvstore-servers-overrides'));
+  const encryptionFile = stringFlag(values, 'encryption-provider-config');
   const encryption: EncryptionConfigSource | undefined = encryptionFile
     ? loadEncryptionConfig(encryptionFile, { automaticReload: values['encryption-provider-config-automatic-reload'] === true })
     : undefined;
-  const leaseReuse = num(values, 'lease-reuse-duration-seconds', 60);
+  const leaseReuse = numberFlag(values, 'lease-reuse-duration-seconds', 60);
   let backends;
   try {
     backends = await openKvBackends({
-      servers: strings(values, 'kvstore-servers'),
+      servers: stringsFlag(values, 'kvstore-servers'),
       overrides,
-      dataDir: str(values, 'data-dir', '.orch'),
-      prefix: str(values, 'kvstore-prefix', REGISTRY_ROOT),
+      dataDir: stringFlag(values, 'data-dir', '.orch'),
+      prefix: stringFlag(values, 'kvstore-prefix', REGISTRY_ROOT),
       etcd: {
-        caFile: str(values, 'kvstore-cafile') || undefined,
-        certFile: str(values, 'kvstore-certfile') || undefined,
-        keyFile: str(values, 'kvstore-keyfile') || undefined,
+        caFile: stringFlag(values, 'kvstore-cafile') || undefined,
+        certFile: stringFlag(values, 'kvstore-certfile') || undefined,
+        keyFile: stringFlag(values, 'kvstore-keyfile') || undefined,
         leaseReuseDurationSeconds: leaseReuse,
       },
-      compactionIntervalMs: num(values, 'kvstore-compaction-interval', 5 * 60_000),
-      healthcheckTimeoutMs: num(values, 'kvstore-healthcheck-timeout', 2000),
-      readycheckTimeoutMs: num(values, 'kvstore-readycheck-timeout', 2000),
+      compactionIntervalMs: numberFlag(values, 'kvstore-compaction-interval', 5 * 60_000),
+      healthcheckTimeoutMs: numberFlag(values, 'kvstore-healthcheck-timeout', 2000),
+      readycheckTimeoutMs: numberFlag(values, 'kvstore-readycheck-timeout', 2000),
     });
   } catch (err) {
     encryption?.stop();
     throw err;
   }
-  const codec = codecFor(str(values, 'storage-media-type', 'application/vnd.orch.protobuf'));
+  const codec = codecFor(stringFlag(values, 'storage-media-type', 'application/vnd.orch.protobuf'));
   const watchCache = values['watch-cache'] !== false;
-  const cacheSizes = strings(values, 'watch-cache-sizes');
+  const cacheSizes = stringsFlag(values, 'watch-cache-sizes');
   const stores = new Map<string, { gr: GroupResourceName; backend: KvBackend; store: Store<ApiObject> }>();
 
   const storeFor = <S extends ApiObject>(gr: GroupResourceName): Store<S> => {
@@ -145,17 +131,17 @@ export async function buildStorage(values: FlagValues): Promise<ApiserverStorage
     healthChecks: backends.healthChecks,
     readyChecks: backends.readyChecks,
     postStartHooks: [
-      storageReadinessHook(() => [...stores.values()].map((e) => e.store), num(values, 'storage-initialization-timeout', 60_000)),
+      storageReadinessHook(() => [...stores.values()].map((e) => e.store), numberFlag(values, 'storage-initialization-timeout', 60_000)),
     ],
     registerMetrics(metrics) {
       polls.push(
-        startObjectCountMetric(metrics, num(values, 'kvstore-count-metric-poll-period', 60_000), () =>
+        startObjectCountMetric(metrics, numberFlag(values, 'kvstore-count-metric-poll-period', 60_000), () =>
           [...stores.values()].map(({ gr, backend }) => ({
             resource: resourceLabel(gr),
             count: () => backend.kv.count(storagePrefix(REGISTRY_ROOT, gr)),
           })),
         ),
-        startDbSizeMetric(metrics, num(values, 'kvstore-db-metric-poll-interval', 30_000), backends.all.map((b) => b.kv)),
+        startDbSizeMetric(metrics, numberFlag(values, 'kvstore-db-metric-poll-interval', 30_000), backends.all.map((b) => b.kv)),
       );
     },
     close() {

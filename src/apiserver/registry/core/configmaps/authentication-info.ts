@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { ConfigMap } from '../../../../api/core/v1/configmap-types.ts';
 import type { FlagValues } from '../../../../options/flag.ts';
+import { stringFlag, stringsFlag } from '../../../../options/flag-values.ts';
 import { isStatusError } from '../../../../machinery/status.ts';
 import type { PostStartHook } from '../../../server/config.ts';
 import type { InstalledResource } from '../../generic/context.ts';
@@ -13,26 +14,16 @@ import { updateObject } from '../../generic/update.ts';
 export const AUTHENTICATION_INFO_NAMESPACE = 'orch-system';
 export const AUTHENTICATION_INFO_NAME = 'extension-apiserver-authentication';
 
-function str(values: FlagValues, name: string): string {
-  const v = values[name];
-  return typeof v === 'string' ? v : '';
-}
-
-function strings(values: FlagValues, name: string): string[] {
-  const v = values[name];
-  return Array.isArray(v) ? v : typeof v === 'string' && v !== '' ? [v] : [];
-}
-
 /** The config map's data for these options; CA files are read now. */
 export function authenticationInfoData(values: FlagValues): Record<string, string> {
   const data: Record<string, string> = {};
-  const clientCa = str(values, 'client-ca-file');
+  const clientCa = stringFlag(values, 'client-ca-file');
   if (clientCa) data['client-ca-file'] = readFileSync(clientCa, 'utf8');
-  const requestHeaderCa = str(values, 'requestheader-client-ca-file');
+  const requestHeaderCa = stringFlag(values, 'requestheader-client-ca-file');
   if (requestHeaderCa) {
     data['requestheader-client-ca-file'] = readFileSync(requestHeaderCa, 'utf8');
     for (const key of ['requestheader-username-headers', 'requestheader-uid-headers', 'requestheader-group-headers', 'requestheader-extra-headers-prefix', 'requestheader-allowed-names']) {
-      data[key] = JSON.stringify(strings(values, key));
+      data[key] = JSON.stringify(stringsFlag(values, key));
     }
   }
   return data;
