@@ -4,10 +4,10 @@
 // do in Kubernetes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
 import { makeTempDir } from '../support/apiserver.ts';
-import { spawnControllerManager, writeOrchconfig, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
+import { type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
+import { controllerWaiter, startControllers, stopControllers } from '../support/controller-manager.ts';
 
 let s: CoreApiserver;
 let cm: SpawnedControllerManager;
@@ -15,25 +15,14 @@ const ROLES = '/apis/rbac.authorization.orch.io/v1/clusterroles';
 
 before(async () => {
   s = await startCoreApiserver();
-  const orchconfig = writeOrchconfig(makeTempDir('orch-agg-'), { url: s.url, caFile: s.caFile, token: s.token });
-  cm = spawnControllerManager([`--orchconfig=${orchconfig}`, '--secure-port=0', '--leader-elect=false', '--controllers=clusterrole-aggregation-controller', '-v=2']);
-  await cm.waitForLog(/Started controllers/);
+  ({ cm } = await startControllers(s, makeTempDir('orch-agg-'), ['--controllers=clusterrole-aggregation-controller', '-v=2'], /Started controllers/));
 });
 after(async () => {
-  cm?.kill('SIGTERM');
-  await cm?.exited;
+  await stopControllers(cm);
   await s?.stop();
 });
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${cm.stderr().slice(-3000)}`);
-    await delay(50);
-  }
-}
+const waitFor = controllerWaiter(() => cm);
 
 const rule = (verb: string, resource: string) => ({ verbs: [verb], apiGroups: [''], resources: [resource] });
 const rulesOf = async (name: string) => (await s.call('GET', `${ROLES}/${name}`)).body.rules ?? [];

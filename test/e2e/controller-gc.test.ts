@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
 import { makeTempDir } from '../support/apiserver.ts';
-import { spawnControllerManager, writeOrchconfig, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
+import { spawnControllerManager, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
+import { controllerWaiter, startControllers, stopControllers } from '../support/controller-manager.ts';
 
 let s: CoreApiserver;
 let cm: SpawnedControllerManager;
@@ -17,16 +18,12 @@ const CMS = `/api/v1/namespaces/${NS}/configmaps`;
 
 before(async () => {
   s = await startCoreApiserver();
-  orchconfig = writeOrchconfig(makeTempDir('orch-gc-'), { url: s.url, caFile: s.caFile, token: s.token });
   const r = await s.call('POST', '/api/v1/namespaces', { metadata: { name: NS } });
   assert.equal(r.status, 201);
-  cm = spawnControllerManager([`--orchconfig=${orchconfig}`, '--secure-port=0', '--leader-elect=false', '--controllers=garbage-collector-controller', '--concurrent-gc-syncs=4', '-v=2']);
-  await cm.waitForLog(/Garbage collector synced/);
+  ({ cm, orchconfig } = await startControllers(s, makeTempDir('orch-gc-'), ['--controllers=garbage-collector-controller', '--concurrent-gc-syncs=4', '-v=2'], /Garbage collector synced/));
 });
 after(async () => {
-  cm?.kill('SIGTERM');
-  await cm?.exited;
-  if (process.env.SHOW_CM_LOG) process.stderr.write(cm.stderr());
+  await stopControllers(cm);
   await s?.stop();
 });
 
@@ -45,15 +42,7 @@ async function configMap(name: string, opts: { owners?: Ref[]; finalizers?: stri
 
 const get = (name: string) => s.call('GET', `${CMS}/${name}`);
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${cm.stderr().slice(-3000)}`);
-    await delay(50);
-  }
-}
+const waitFor = controllerWaiter(() => cm, 10_000);
 
 const waitGone = (name: string) => waitFor(`${name} to be deleted`, async () => ((await get(name)).status === 404 ? true : undefined));
 

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
 import { makeTempDir } from '../support/apiserver.ts';
-import { spawnControllerManager, writeOrchconfig, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
+import { type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
+import { controllerWaiter, startControllers, stopControllers } from '../support/controller-manager.ts';
 import { testEvent } from '../../src/client/testing/events-apiserver.ts';
 
 let s: CoreApiserver;
@@ -15,14 +16,10 @@ let cm: SpawnedControllerManager;
 
 before(async () => {
   s = await startCoreApiserver();
-  const orchconfig = writeOrchconfig(makeTempDir('orch-ns-ctrl-'), { url: s.url, caFile: s.caFile, token: s.token });
-  cm = spawnControllerManager([`--orchconfig=${orchconfig}`, '--secure-port=0', '--leader-elect=false', '--controllers=namespace-controller', '--namespace-sync-period=1s', '--concurrent-namespace-syncs=2', '-v=4']);
-  await cm.waitForLog(/Namespace controller synced/);
+  ({ cm } = await startControllers(s, makeTempDir('orch-ns-ctrl-'), ['--controllers=namespace-controller', '--namespace-sync-period=1s', '--concurrent-namespace-syncs=2', '-v=4'], /Namespace controller synced/));
 });
 after(async () => {
-  cm?.kill('SIGTERM');
-  await cm?.exited;
-  if (process.env.SHOW_CM_LOG) process.stderr.write(cm.stderr());
+  await stopControllers(cm);
   await s?.stop();
 });
 
@@ -31,15 +28,7 @@ async function create(path: string, body: unknown): Promise<void> {
   assert.equal(r.status, 201, `${path}: ${JSON.stringify(r.body)}`);
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${cm.stderr().slice(-2000)}`);
-    await delay(100);
-  }
-}
+const waitFor = controllerWaiter(() => cm);
 
 const gone = (path: string) => async () => ((await s.call('GET', path)).status === 404 ? true : undefined);
 

@@ -4,12 +4,13 @@
 // or changing the map, brings them back. Namespaces that existed before the start are covered too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { setTimeout as delay } from 'node:timers/promises';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
 import { makeTempDir } from '../support/apiserver.ts';
 import { spawnControllerManager, writeOrchconfig, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
+import { controllerWaiter, startControllers } from '../support/controller-manager.ts';
 
 let s: CoreApiserver;
 let cm: SpawnedControllerManager;
@@ -19,15 +20,12 @@ const children: SpawnedControllerManager[] = [];
 before(async () => {
   s = await startCoreApiserver();
   const dir = makeTempDir('orch-sa-ctrl-');
-  const orchconfig = writeOrchconfig(dir, { url: s.url, caFile: s.caFile, token: s.token });
   // A bundle other than the orchconfig's CA, so the test sees that the file wins.
   rootCA = readFileSync(s.caFile, 'utf8') + readFileSync(s.caFile, 'utf8');
   writeFileSync(join(dir, 'root-ca.crt'), rootCA);
   await s.call('POST', '/api/v1/namespaces', { metadata: { name: 'before-start' } });
-  cm = spawnControllerManager([`--orchconfig=${orchconfig}`, '--secure-port=0', '--leader-elect=false', `--root-ca-file=${join(dir, 'root-ca.crt')}`,
-    '--controllers=serviceaccount-controller,root-ca-certificate-publisher-controller', '-v=2']);
+  ({ cm } = await startControllers(s, dir, [`--root-ca-file=${join(dir, 'root-ca.crt')}`, '--controllers=serviceaccount-controller,root-ca-certificate-publisher-controller', '-v=2'], /Started controllers/));
   children.push(cm);
-  await cm.waitForLog(/Started controllers/);
 });
 after(async () => {
   for (const c of children) c.kill('SIGTERM');
@@ -36,15 +34,7 @@ after(async () => {
   await s?.stop();
 });
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${cm.stderr().slice(-3000)}`);
-    await delay(50);
-  }
-}
+const waitFor = controllerWaiter(() => cm);
 
 const found = (path: string) => async () => {
   const r = await s.call('GET', path);
