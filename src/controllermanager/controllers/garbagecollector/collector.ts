@@ -4,7 +4,8 @@
 import { klog } from '../../../component-base/logs/klog.ts';
 import type { GraphBuilder } from './graph-builder.ts';
 import { FINALIZER_FOREGROUND, FINALIZER_ORPHAN } from './graph-builder.ts';
-import type { GraphNode, ObjectIdentity, OwnerReference } from './graph.ts';
+import type { OwnerReference } from '../../../api/meta/v1/types.ts';
+import type { GraphNode, ObjectIdentity } from './graph.ts';
 import type { LiveObject, LiveObjects, PropagationPolicy } from './live-objects.ts';
 import type { WorkQueue } from '../../../client/workqueue/queue.ts';
 

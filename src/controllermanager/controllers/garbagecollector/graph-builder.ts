@@ -5,7 +5,8 @@
 import type { CachedObject } from '../../../client/cache/store.ts';
 import type { WorkQueue } from '../../../client/workqueue/queue.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
-import { diffOwners, Graph, GraphNode, type ObjectIdentity, type OwnerReference } from './graph.ts';
+import type { OwnerReference } from '../../../api/meta/v1/types.ts';
+import { diffOwners, Graph, GraphNode, type ObjectIdentity } from './graph.ts';
 
 const log = klog('controllermanager/garbagecollector');
 

@@ -2,14 +2,7 @@
 // carries and the nodes that name it as an owner. An owner known only from a reference, not yet
 // seen by an informer, is a virtual node until observed or proven absent.
 
-export interface OwnerReference {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  uid: string;
-  controller?: boolean;
-  blockOwnerDeletion?: boolean;
-}
+import type { OwnerReference } from '../../../api/meta/v1/types.ts';
 
 export interface ObjectIdentity {
   apiVersion: string;

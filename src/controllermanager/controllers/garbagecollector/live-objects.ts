@@ -5,7 +5,8 @@ import type { RestClient } from '../../../client/rest/client.ts';
 import { collectionPath } from '../../../client/rest/resource.ts';
 import { isConflict, isNotFound } from '../../../client/rest/errors.ts';
 import type { RestMapper } from '../../../client/discovery/rest-mapper.ts';
-import type { ObjectIdentity, OwnerReference } from './graph.ts';
+import type { OwnerReference } from '../../../api/meta/v1/types.ts';
+import type { ObjectIdentity } from './graph.ts';
 
 const JSON_TYPE = 'application/json';
 const MAX_CONFLICT_RETRIES = 5;
