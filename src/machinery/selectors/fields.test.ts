@@ -1,21 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { escapeFieldValue, parseFieldSelector, unescapeFieldValue } from './fields.ts';
-import { isStatusError } from '../status.ts';
+import { badRequestMessage } from './testing.ts';
 
 const allowed = new Set(['metadata.name', 'metadata.namespace', 'reason', 'type']);
 
-function refused(s: string): string {
-  try {
-    parseFieldSelector(s, allowed, 'events');
-  } catch (err) {
-    assert.ok(isStatusError(err));
-    assert.equal(err.code, 400);
-    assert.equal(err.reason, 'BadRequest');
-    return err.status.message!;
-  }
-  assert.fail(`expected ${JSON.stringify(s)} to be refused`);
-}
+const refused = (s: string) => badRequestMessage(s, (selector) => parseFieldSelector(selector, allowed, 'events'));
 
 test('=, == and != select on field values', () => {
   const sel = parseFieldSelector('reason=Started,type!=Warning', allowed, 'events');

@@ -1,19 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseLabelSelector } from './labels.ts';
-import { isStatusError } from '../status.ts';
+import { badRequestMessage } from './testing.ts';
 
-function parseError(s: string): string {
-  try {
-    parseLabelSelector(s);
-  } catch (err) {
-    assert.ok(isStatusError(err));
-    assert.equal(err.code, 400);
-    assert.equal(err.reason, 'BadRequest');
-    return err.status.message!;
-  }
-  assert.fail(`expected ${JSON.stringify(s)} to be refused`);
-}
+const parseError = (s: string) => badRequestMessage(s, parseLabelSelector);
 
 test('equality forms select on the label value', () => {
   for (const s of ['app=web', 'app==web', ' app = web ']) {
