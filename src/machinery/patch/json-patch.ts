@@ -6,7 +6,8 @@
 import jsonpatch from 'fast-json-patch';
 import type { Operation } from 'fast-json-patch';
 import type { ApiObject } from '../../storage/interface.ts';
-import { StatusError, badRequest, requestEntityTooLarge } from '../status.ts';
+import { badRequest, requestEntityTooLarge } from '../status.ts';
+import { patchRejected } from './rejected.ts';
 import { cloneJson, isJsonObject, jsonTypeName } from './json-value.ts';
 
 export const maxJsonPatchOperations = 10000;
@@ -27,22 +28,8 @@ export function applyJsonPatch(obj: ApiObject, patchBody: unknown): ApiObject {
     const result = jsonpatch.applyPatch(cloneJson(obj), cloneJson(patchBody) as Operation[], true, true, true);
     return result.newDocument;
   } catch (err) {
-    throw rejected(describe(err));
+    throw patchRejected(describe(err));
   }
-}
-
-/** Kubernetes answers an unapplicable operation with a generic 422; the cause says what failed. */
-function rejected(detail: string): StatusError {
-  return new StatusError({
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: 'the server rejected our request due to an error in our request',
-    reason: 'Invalid',
-    details: { causes: [{ message: detail }] },
-    code: 422,
-  });
 }
 
 function describe(err: unknown): string {

@@ -4,7 +4,8 @@
 // $deleteFromPrimitiveList/<field> and $setElementOrder/<field>.
 
 import type { ApiObject } from '../../storage/interface.ts';
-import { StatusError, badRequest } from '../status.ts';
+import { badRequest } from '../status.ts';
+import { patchRejected } from './rejected.ts';
 import { cloneJson, isJsonObject, jsonEqual, jsonTypeName, type JsonObject } from './json-value.ts';
 import { fieldSchema, itemSchema, type ListSchema, type TypeSchema } from './schema.ts';
 
@@ -78,7 +79,7 @@ function mergeList(original: unknown[], patch: unknown[], schema: TypeSchema | u
   if (schema.listType === 'set') {
     const out = [...original];
     for (const item of patch) {
-      if (Array.isArray(item)) throw listOfLists();
+      if (Array.isArray(item)) throw patchRejected('lists of lists are not supported');
       if (!out.some((v) => jsonEqual(v, item))) out.push(item);
     }
     return out;
@@ -94,7 +95,7 @@ function mergeKeyedList(original: unknown[], patch: unknown[], schema: ListSchem
   }
   const out = [...original];
   for (const item of patch) {
-    if (Array.isArray(item)) throw listOfLists();
+    if (Array.isArray(item)) throw patchRejected('lists of lists are not supported');
     if (!isJsonObject(item)) throw badRequest(`expected a map as an item of a merge list, but received a ${jsonTypeName(item)}`);
     const missing = keys.find((k) => item[k] === undefined);
     if (missing !== undefined) {
@@ -178,17 +179,4 @@ function stripDirectivesDeep(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(stripDirectivesDeep);
   if (isJsonObject(v)) return stripDirectives(v);
   return v;
-}
-
-function listOfLists(): StatusError {
-  return new StatusError({
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: 'the server rejected our request due to an error in our request',
-    reason: 'Invalid',
-    details: { causes: [{ message: 'lists of lists are not supported' }] },
-    code: 422,
-  });
 }
