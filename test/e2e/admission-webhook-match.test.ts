@@ -3,17 +3,17 @@
 // the server's authorizer) and authorizer checks in a ValidatingAdmissionPolicy.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer, type Server } from 'node:https';
 import { setTimeout as delay } from 'node:timers/promises';
-import { apiRequest, makeTempDir, sharedCertDirectory, startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
+import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
+import { reviewAnswer, startWebhookServer, type WebhookServer } from '../support/webhook-server.ts';
 import { startAdmissionStack, type AdmissionStack } from '../../src/apiserver/admission/plugins/testing/admission-stack.ts';
 
 const dir = makeTempDir('orch-webhook-match-');
 let stack: AdmissionStack<TestApiserver>;
 let s: TestApiserver;
-let hookServer: Server;
+let hookServer: WebhookServer;
 let hookUrl = '';
 let caBundle = '';
 const calls: string[] = [];
@@ -27,21 +27,11 @@ async function call(method: string, path: string, body?: unknown, token = ADMIN)
 }
 
 before(async () => {
-  const certs = await sharedCertDirectory();
-  const cert = readFileSync(join(certs, 'apiserver.crt'));
-  caBundle = cert.toString('base64');
-  hookServer = createServer({ cert, key: readFileSync(join(certs, 'apiserver.key')) }, (req, res) => {
-    let text = '';
-    req.on('data', (c) => (text += c));
-    req.on('end', () => {
-      const review = JSON.parse(text);
-      calls.push(`${req.url} ${review.request.name}`);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: review.request.uid, allowed: false, status: { message: 'the hook says no' } } }));
-    });
+  hookServer = await startWebhookServer((review, req, res) => {
+    calls.push(`${req.url} ${review.request.name}`);
+    res.end(reviewAnswer(review, { allowed: false, status: { message: 'the hook says no' } }));
   });
-  await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', () => r()));
-  hookUrl = `https://127.0.0.1:${(hookServer.address() as { port: number }).port}`;
+  ({ url: hookUrl, caBundle } = hookServer);
   const tokens = join(dir, 'tokens.csv');
   writeFileSync(tokens, `${ADMIN},admin,admin-uid,"system:masters"\n${ALICE},alice,alice-uid,"team"\n${BOB},bob,bob-uid,"team"\n`);
   stack = await startAdmissionStack({ 'data-dir': dir, 'token-auth-file': tokens, 'authorization-mode': ['RBAC'] }, (values, deps) => startTestApiserver(values, deps));
@@ -58,8 +48,7 @@ before(async () => {
 
 after(async () => {
   await stack?.stop();
-  hookServer?.closeAllConnections();
-  await new Promise((r) => hookServer?.close(r));
+  await hookServer?.close();
 });
 
 const AR = '/apis/admissionregistration.orch.io/v1';

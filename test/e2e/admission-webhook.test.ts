@@ -6,15 +6,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer, type Server } from 'node:https';
 import { setTimeout as delay } from 'node:timers/promises';
-import { apiRequest, makeTempDir, sharedCertDirectory, startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
+import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
+import { reviewAnswer, startWebhookServer, type WebhookServer } from '../support/webhook-server.ts';
 import { startAdmissionStack, type AdmissionStack } from '../../src/apiserver/admission/plugins/testing/admission-stack.ts';
 
 const dir = makeTempDir('orch-webhook-');
 let stack: AdmissionStack<TestApiserver>;
 let s: TestApiserver;
-let hookServer: Server;
+let hookServer: WebhookServer;
 let hookUrl = '';
 let caBundle = '';
 const reviews: any[] = [];
@@ -24,40 +24,26 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
   return { status: r.status, headers: r.headers, body: r.body.startsWith('{') ? r.json() : r.body };
 }
 
-function answer(review: any, response: Record<string, unknown>) {
-  return JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: review.request.uid, ...response } });
-}
-
 before(async () => {
-  const certs = await sharedCertDirectory();
-  const cert = readFileSync(join(certs, 'apiserver.crt'));
-  caBundle = cert.toString('base64');
-  hookServer = createServer({ cert, key: readFileSync(join(certs, 'apiserver.key')) }, (req, res) => {
-    let text = '';
-    req.on('data', (c) => (text += c));
-    req.on('end', async () => {
-      const review = JSON.parse(text);
-      reviews.push({ path: req.url, review });
-      const path = new URL(req.url ?? '/', 'https://x').pathname;
-      res.setHeader('content-type', 'application/json');
-      if (path === '/allow') res.end(answer(review, { allowed: true, warnings: ['looked at it'], auditAnnotations: { checked: 'yes' } }));
-      else if (path === '/deny') res.end(answer(review, { allowed: false, status: { code: 403, reason: 'Forbidden', message: 'the note says no' } }));
-      else if (path === '/label') {
-        const labels = review.request.object?.metadata?.labels;
-        const ops = labels ? [{ op: 'add', path: '/metadata/labels/patched', value: 'yes' }] : [{ op: 'add', path: '/metadata/labels', value: { patched: 'yes' } }];
-        res.end(answer(review, { allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(ops)).toString('base64') }));
-      } else if (path === '/note') {
-        // Sees the core form of an events.orch.io event (matched as an equivalent resource).
-        const ops = [{ op: 'replace', path: '/message', value: `${review.request.object.message} (checked)` }];
-        res.end(answer(review, { allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(ops)).toString('base64') }));
-      } else if (path === '/slow') {
-        await delay(2500);
-        if (!res.destroyed) res.end(answer(review, { allowed: true }));
-      } else res.end(answer({ request: { uid: 'wrong' } }, { allowed: true }));
-    });
+  hookServer = await startWebhookServer(async (review, req, res) => {
+    reviews.push({ path: req.url, review });
+    const path = new URL(req.url ?? '/', 'https://x').pathname;
+    if (path === '/allow') res.end(reviewAnswer(review, { allowed: true, warnings: ['looked at it'], auditAnnotations: { checked: 'yes' } }));
+    else if (path === '/deny') res.end(reviewAnswer(review, { allowed: false, status: { code: 403, reason: 'Forbidden', message: 'the note says no' } }));
+    else if (path === '/label') {
+      const labels = review.request.object?.metadata?.labels;
+      const ops = labels ? [{ op: 'add', path: '/metadata/labels/patched', value: 'yes' }] : [{ op: 'add', path: '/metadata/labels', value: { patched: 'yes' } }];
+      res.end(reviewAnswer(review, { allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(ops)).toString('base64') }));
+    } else if (path === '/note') {
+      // Sees the core form of an events.orch.io event (matched as an equivalent resource).
+      const ops = [{ op: 'replace', path: '/message', value: `${review.request.object.message} (checked)` }];
+      res.end(reviewAnswer(review, { allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(ops)).toString('base64') }));
+    } else if (path === '/slow') {
+      await delay(2500);
+      if (!res.destroyed) res.end(reviewAnswer(review, { allowed: true }));
+    } else res.end(reviewAnswer({ request: { uid: 'wrong' } }, { allowed: true }));
   });
-  await new Promise<void>((r) => hookServer.listen(0, '127.0.0.1', () => r()));
-  hookUrl = `https://127.0.0.1:${(hookServer.address() as { port: number }).port}`;
+  ({ url: hookUrl, caBundle } = hookServer);
   writeFileSync(join(dir, 'audit-policy.yaml'), 'apiVersion: audit.orch.io/v1\nkind: Policy\nrules:\n- level: Metadata\n  resources: [{group: "", resources: [configmaps]}]\n');
   stack = await startAdmissionStack({ 'data-dir': dir, 'audit-policy-file': join(dir, 'audit-policy.yaml'), 'audit-log-path': join(dir, 'audit.log') }, (values, deps) => startTestApiserver(values, deps));
   s = stack.server;
@@ -67,8 +53,7 @@ before(async () => {
 
 after(async () => {
   await stack?.stop();
-  hookServer?.closeAllConnections();
-  await new Promise((r) => hookServer?.close(r));
+  await hookServer?.close();
 });
 
 const AR = '/apis/admissionregistration.orch.io/v1';
