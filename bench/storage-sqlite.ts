@@ -10,6 +10,7 @@ import { codecFor } from '../src/storage/codecs/index.ts';
 import type { ApiObject, Watcher } from '../src/storage/interface.ts';
 import { openSqliteKv } from '../src/storage/kv/sqlite/index.ts';
 import { createStore } from '../src/storage/store.ts';
+import { eventObject, percentile, printFigures, round } from './support.ts';
 
 const WRITERS = 64;
 const BIG = 100_000;
@@ -17,32 +18,6 @@ const SMALL = 10_000;
 const GETS = 10_000;
 const WATCHERS = 1_000;
 const WATCHED_WRITES = 200;
-
-function eventObject(ns: string, name: string): ApiObject {
-  return {
-    apiVersion: 'events.orch.io/v1',
-    kind: 'Event',
-    metadata: { name, namespace: ns, uid: `0c7a1c52-${name.padStart(12, '0')}`, creationTimestamp: '2026-01-01T00:00:00Z' },
-    eventTime: '2026-01-01T00:00:00.000000Z',
-    reportingController: 'orch.io/bench-controller',
-    reportingInstance: 'bench-controller-7f9c',
-    action: 'Scheduled',
-    reason: 'Scheduled',
-    regarding: { kind: 'Pod', namespace: ns, name: `pod-${name}`, uid: '3a5b7c9d-0000-4000-8000-000000000000', apiVersion: 'v1' },
-    note: `Successfully assigned ${ns}/pod-${name} to node-1`,
-    type: 'Normal',
-  };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function round(n: number, digits = 3): number {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-}
 
 export async function benchStorageSqlite(): Promise<Record<string, number | string>> {
   const dir = mkdtempSync(join(tmpdir(), 'orch-bench-sqlite-'));
@@ -145,8 +120,5 @@ export async function benchStorageSqlite(): Promise<Record<string, number | stri
 
 if (import.meta.main) {
   const started = performance.now();
-  const figures = await benchStorageSqlite();
-  const width = Math.max(...Object.keys(figures).map((k) => k.length));
-  for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(width)}  ${value}`);
-  console.log(`${'run time (s)'.padEnd(width)}  ${round((performance.now() - started) / 1000, 1)}`);
+  printFigures(await benchStorageSqlite(), started);
 }
