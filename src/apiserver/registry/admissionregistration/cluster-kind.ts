@@ -6,6 +6,7 @@ import type { StatusCause } from '../../../machinery/status.ts';
 import { objectMetaFieldSet } from '../../../machinery/selectors/fields.ts';
 import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
 import { nameAgeTable } from '../simple-table.ts';
+import { servedAsStoredNames } from '../declaration-names.ts';
 
 export interface ClusterKindSpec<T extends ApiObject> {
   version: string;
@@ -45,17 +46,11 @@ export function clusterKindDeclaration<T extends ApiObject>(spec: ClusterKindSpe
     allowUnconditionalUpdate: true,
   };
   return {
-    group: ADMISSIONREGISTRATION_GROUP,
-    version: spec.version,
-    kind: spec.kind,
-    listKind: `${spec.kind}List`,
-    plural: spec.plural,
+    ...servedAsStoredNames(ADMISSIONREGISTRATION_GROUP, spec.version, spec.kind, spec.plural),
     singular: spec.singular,
     shortNames: spec.shortNames ?? [],
     categories: ['api-extensions'],
     namespaced: false,
-    storageResource: { group: ADMISSIONREGISTRATION_GROUP, resource: spec.plural },
-    storageVersion: { group: ADMISSIONREGISTRATION_GROUP, version: spec.version, kind: spec.kind },
     strategy,
     toStored: (obj: T) => obj,
     fromStored: (obj: T) => structuredClone(obj),

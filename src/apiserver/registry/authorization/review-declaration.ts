@@ -3,22 +3,17 @@
 import type { ApiObject, Store } from '../../../storage/interface.ts';
 import { internalError } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../resource.ts';
+import { servedAsStoredNames } from '../declaration-names.ts';
 
 const noop = () => {};
 
 export function reviewDeclaration<T extends ApiObject>(spec: { group: string; kind: string; plural: string; namespaced: boolean }) {
   return {
-    group: spec.group,
-    version: 'v1',
-    kind: spec.kind,
-    listKind: `${spec.kind}List`,
-    plural: spec.plural,
+    ...servedAsStoredNames(spec.group, 'v1', spec.kind, spec.plural),
     singular: spec.kind.toLowerCase(),
     shortNames: [],
     categories: [],
     namespaced: spec.namespaced,
-    storageResource: { group: spec.group, resource: spec.plural },
-    storageVersion: { group: spec.group, version: 'v1', kind: spec.kind },
     strategy: {
       prepareForCreate: noop,
       prepareForUpdate: noop,

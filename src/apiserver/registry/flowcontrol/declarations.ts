@@ -10,6 +10,7 @@ import { NAME_COLUMN, AGE_COLUMN } from '../simple-table.ts';
 import { timestampSince } from '../events/table.ts';
 import { defaultFlowSchema, defaultPriorityLevel } from './defaults.ts';
 import { flowSchemaValidation, priorityLevelValidation } from './validation.ts';
+import { servedAsStoredNames } from '../declaration-names.ts';
 
 type WithSpecStatus = ApiObject & { spec: unknown; status?: unknown };
 
@@ -62,17 +63,11 @@ function statusStrategy<T extends WithSpecStatus>(spec: KindSpec<T>): ResourceSt
 
 function declaration<T extends WithSpecStatus>(spec: KindSpec<T>) {
   return {
-    group: FLOWCONTROL_GROUP,
-    version: FLOWCONTROL_VERSION,
-    kind: spec.kind,
-    listKind: `${spec.kind}List`,
-    plural: spec.plural,
+    ...servedAsStoredNames(FLOWCONTROL_GROUP, FLOWCONTROL_VERSION, spec.kind, spec.plural),
     singular: spec.singular,
     shortNames: [],
     categories: [],
     namespaced: false,
-    storageResource: { group: FLOWCONTROL_GROUP, resource: spec.plural },
-    storageVersion: { group: FLOWCONTROL_GROUP, version: FLOWCONTROL_VERSION, kind: spec.kind },
     strategy: mainStrategy(spec),
     toStored: (obj: T) => obj,
     fromStored: (obj: T) => structuredClone(obj),

@@ -7,6 +7,7 @@ import type { StatusCause } from '../../../machinery/status.ts';
 import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy, type ResourceTable } from '../resource.ts';
 import { bindingTable, roleTable } from './table.ts';
 import { validateClusterRole, validateClusterRoleBinding, validateRole, validateRoleBinding, validateRoleRefUnchanged } from './validation.ts';
+import { servedAsStoredNames } from '../declaration-names.ts';
 
 function strategy<T extends ApiObject>(validate: (o: T) => StatusCause[], validateUpdate: (o: T, old: T) => StatusCause[]): ResourceStrategy<T> {
   return {
@@ -36,17 +37,11 @@ function declaration<T extends ApiObject>(spec: {
   table: ResourceTable<T>;
 }) {
   return {
-    group: GROUP,
-    version: VERSION,
-    kind: spec.kind,
-    listKind: `${spec.kind}List`,
-    plural: spec.plural,
+    ...servedAsStoredNames(GROUP, VERSION, spec.kind, spec.plural),
     singular: spec.kind.toLowerCase(),
     shortNames: [],
     categories: [],
     namespaced: spec.namespaced,
-    storageResource: { group: GROUP, resource: spec.plural },
-    storageVersion: { group: GROUP, version: VERSION, kind: spec.kind },
     strategy: strategy<T>(spec.validate, spec.validateUpdate),
     toStored: (obj: T) => obj,
     // served() sets apiVersion and kind on what this returns: never hand out the cached object.
