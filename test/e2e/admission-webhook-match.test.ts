@@ -37,9 +37,9 @@ before(async () => {
   stack = await startAdmissionStack({ 'data-dir': dir, 'token-auth-file': tokens, 'authorization-mode': ['RBAC'] }, (values, deps) => startTestApiserver(values, deps));
   s = stack.server;
   for (let i = 0; i < 200 && (await call('GET', '/readyz')).status !== 200; i++) await delay(25);
-  // The team may write config maps in "work"; only alice may also delete secrets there.
-  assert.equal((await call('POST', '/api/v1/namespaces', { metadata: { name: 'work' } })).status, 201);
-  const RBAC = '/apis/rbac.authorization.orch.io/v1/namespaces/work';
+  // The team may write config maps in "team"; only alice may also delete secrets there.
+  assert.equal((await call('POST', '/api/v1/namespaces', { metadata: { name: 'team' } })).status, 201);
+  const RBAC = '/apis/rbac.authorization.orch.io/v1/namespaces/team';
   await call('POST', `${RBAC}/roles`, { metadata: { name: 'cm' }, rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['*'] }] });
   await call('POST', `${RBAC}/rolebindings`, { metadata: { name: 'cm' }, roleRef: { apiGroup: 'rbac.authorization.orch.io', kind: 'Role', name: 'cm' }, subjects: [{ kind: 'Group', name: 'team', apiGroup: 'rbac.authorization.orch.io' }] });
   await call('POST', `${RBAC}/roles`, { metadata: { name: 'secrets' }, rules: [{ apiGroups: [''], resources: ['secrets'], verbs: ['delete'] }] });
@@ -52,7 +52,7 @@ after(async () => {
 });
 
 const AR = '/apis/admissionregistration.orch.io/v1';
-const CM = '/api/v1/namespaces/work/configmaps';
+const CM = '/api/v1/namespaces/team/configmaps';
 let seq = 0;
 const cm = (labels: Record<string, string> = {}) => ({ metadata: { name: `cm${++seq}`, labels } });
 
@@ -133,7 +133,7 @@ test('match conditions that do not compile are refused when the configuration is
 
 test("the authorizer variable in a match condition asks the server's authorizer about the requesting user", async (t) => {
   // Only users who may not delete secrets are reviewed by the webhook.
-  await webhookConfiguration(t, 'untrusted', [{ name: 'untrusted', expression: "!authorizer.group('').resource('secrets').namespace('work').check('delete').allowed()" }]);
+  await webhookConfiguration(t, 'untrusted', [{ name: 'untrusted', expression: "!authorizer.group('').resource('secrets').namespace('team').check('delete').allowed()" }]);
   calls.length = 0;
   assert.equal((await call('POST', CM, cm(), ALICE)).status, 201);
   assert.deepEqual(calls, []);
@@ -153,7 +153,7 @@ test('a ValidatingAdmissionPolicy checks permissions through authorizer, service
           messageExpression: "'user ' + request.userInfo.username + ' may not set the protected label'",
         },
         { expression: "authorizer.requestResource.check('create').allowed()" },
-        { expression: "!authorizer.serviceAccount('work', 'robot').group('').resource('configmaps').namespace('work').check('create').allowed()", message: 'robots may not write here' },
+        { expression: "!authorizer.serviceAccount('team', 'robot').group('').resource('configmaps').namespace('team').check('create').allowed()", message: 'robots may not write here' },
         { expression: "authorizer.path('/healthz').check('get').allowed()" },
       ],
     },
@@ -172,8 +172,8 @@ test('a ValidatingAdmissionPolicy checks permissions through authorizer, service
   assert.equal(refused.status, 422);
   assert.match(refused.body.message, /ValidatingAdmissionPolicy 'guarded-labels' with binding 'guarded-labels' denied request: user bob may not set the protected label$/);
   // The robot service account gains the right: the policy now refuses everyone.
-  const RBAC = '/apis/rbac.authorization.orch.io/v1/namespaces/work';
-  await call('POST', `${RBAC}/rolebindings`, { metadata: { name: 'robot' }, roleRef: { apiGroup: 'rbac.authorization.orch.io', kind: 'Role', name: 'cm' }, subjects: [{ kind: 'ServiceAccount', name: 'robot', namespace: 'work' }] });
+  const RBAC = '/apis/rbac.authorization.orch.io/v1/namespaces/team';
+  await call('POST', `${RBAC}/rolebindings`, { metadata: { name: 'robot' }, roleRef: { apiGroup: 'rbac.authorization.orch.io', kind: 'Role', name: 'cm' }, subjects: [{ kind: 'ServiceAccount', name: 'robot', namespace: 'team' }] });
   t.after(() => call('DELETE', `${RBAC}/rolebindings/robot`));
   let robot: Awaited<ReturnType<typeof call>> | undefined;
   await until(async () => (robot = await call('POST', CM, cm(), ALICE)).status !== 201);
