@@ -5,6 +5,7 @@ import { klog } from '../../component-base/logs/klog.ts';
 import { applyLoggingOptions } from '../../component-base/logs/logging-options.ts';
 import { versionInfo } from '../../component-base/version/version.ts';
 import { loadApiserverOptions } from '../../options/apiserver-command.ts';
+import { boolFlag, numberFlag } from '../../options/flag-values.ts';
 import { buildAdmission } from '../../apiserver/admission/build.ts';
 import { buildApiHandler } from '../../apiserver/endpoints/installer.ts';
 import { runApiserver } from '../../apiserver/server/run.ts';
@@ -52,11 +53,11 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     const built = buildResources(values, storage, admission);
     const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, admission, featureGates, configMaps: built.core.configMaps });
     late.bindRegistration(registration);
-    const flowControl = buildFlowControl({ storeFor: storage.storeFor, admission, enabled: values['enable-priority-and-fairness'] !== false });
-    // --runtime-config: a group version switched off is neither routed nor discovered.
-    const garbageCollection = values['enable-garbage-collector'] !== false;
+    const flowControl = buildFlowControl({ storeFor: storage.storeFor, admission, enabled: boolFlag(values, 'enable-priority-and-fairness', true) });
+    const garbageCollection = boolFlag(values, 'enable-garbage-collector', true);
     const { storeNameFor } = storage;
-    // Each resource names its own backend in 503 answers (--kvstore-servers-overrides may move it).
+    // --runtime-config: a group version switched off is neither routed nor discovered. Each
+    // resource names its own backend in 503 answers (--kvstore-servers-overrides may move it).
     const resources = enabledResources(values, [...built.resources, ...registration.resources, ...flowControl.resources]).map((r) => ({
       ...r,
       garbageCollection,
@@ -70,12 +71,12 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
       resources,
       openapi,
       config: {
-        deleteCollectionWorkers: numberOr(values['delete-collection-workers'], 1),
-        minRequestTimeoutSeconds: numberOr(values['min-request-timeout'], 1800),
+        deleteCollectionWorkers: numberFlag(values, 'delete-collection-workers', 1),
+        minRequestTimeoutSeconds: numberFlag(values, 'min-request-timeout', 1800),
       },
     });
     // --max-connection-bytes-per-sec paces watches (long-running) per client connection.
-    const apiHandler = withConnectionThrottle(withAdmissionRequestScope(serviceAccounts.wrap(restHandler)), { bytesPerSec: numberOr(values['max-connection-bytes-per-sec'], 0) });
+    const apiHandler = withConnectionThrottle(withAdmissionRequestScope(serviceAccounts.wrap(restHandler)), { bytesPerSec: numberFlag(values, 'max-connection-bytes-per-sec', 0) });
     return await runApiserver(values, {
       apiHandler,
       serviceAccountGetter: serviceAccounts.serviceAccountGetter,
@@ -100,10 +101,6 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     await storage?.close().catch(() => undefined);
     return 1;
   }
-}
-
-function numberOr(value: unknown, fallback: number): number {
-  return typeof value === 'number' ? value : fallback;
 }
 
 function oneLine(err: unknown): string {
