@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureSelfSignedPair } from './self-signed.ts';
+
+test('--cert-dir gets an RSA serving certificate followed by its CA, then reuses them', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'orch-self-signed-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const certDir = join(dir, 'certs');
+  const before = Math.floor(Date.now() / 1000);
+  const pair = await ensureSelfSignedPair(certDir, 'api.test', ['10.0.0.1', 'api.test', 'localhost']);
+  assert.equal(pair.certFile, join(certDir, 'apiserver.crt'));
+  assert.equal(pair.keyFile, join(certDir, 'apiserver.key'));
+  assert.equal(statSync(pair.keyFile).mode & 0o777, 0o600);
+  const [serving, ca] = readFileSync(pair.certFile, 'utf8').split(/(?<=-----END CERTIFICATE-----\n)/).map((p) => new X509Certificate(p));
+  assert.ok(serving && ca);
+  const stamp = Number(/^CN=orch-ca@(\d+)$/.exec(ca.subject)?.[1]);
+  assert.ok(stamp >= before && stamp <= before + 60, ca.subject);
+  assert.equal(serving.subject, `CN=api.test@${stamp}`);
+  assert.equal(serving.verify(ca.publicKey), true);
+  assert.equal(serving.publicKey.asymmetricKeyType, 'rsa');
+  assert.equal(serving.publicKey.asymmetricKeyDetails?.modulusLength, 2048);
+  assert.equal(serving.subjectAltName, 'DNS:api.test, IP Address:10.0.0.1, DNS:localhost');
+  const yearFromStamp = stamp * 1000 + 365 * 24 * 3600_000;
+  assert.ok(Math.abs(serving.validToDate.getTime() - yearFromStamp) < 2000);
+  const again = await ensureSelfSignedPair(certDir, 'other.test', []);
+  assert.equal(again.cert, pair.cert);
+  assert.equal(again.key, pair.key);
+});
