@@ -87,9 +87,37 @@ export class TimeParseError extends Error {
 const RFC3339_LAYOUT = '2006-01-02T15:04:05Z07:00';
 const RFC3339_MICRO_LAYOUT = '2006-01-02T15:04:05.000000Z07:00';
 
+// Already-canonical wire forms (UTC, fields in range) are returned as they are: parsing and
+// re-formatting them would give the same string back. The day is checked against the month below.
+const canonicalMicroTime = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
+const canonicalTime = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
+/** Both canonical forms of Go's zero time start with this; they normalise to null. */
+const ZERO_PREFIX = '0001-01-01T00:00:00';
+
+/** True when the canonical-looking string names a real day that is not Go's zero time. */
+function isRealNonZeroDay(v: string): boolean {
+  if (v.startsWith(ZERO_PREFIX)) return false;
+  const day = Number(v.slice(8, 10));
+  if (day <= 28) return true;
+  const year = Number(v.slice(0, 4));
+  const month = Number(v.slice(5, 7));
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return day <= days;
+}
+
+function isCanonicalMicroTime(v: string): boolean {
+  return canonicalMicroTime.test(v) && isRealNonZeroDay(v);
+}
+
+function isCanonicalTime(v: string): boolean {
+  return canonicalTime.test(v) && isRealNonZeroDay(v);
+}
+
 /** Normalises a wire MicroTime (null, undefined, '' or a timestamp) to its canonical form. */
 export function normalizeMicroTime(v: string | null | undefined): MicroTime {
   if (v === null || v === undefined || v === '') return null;
+  if (isCanonicalMicroTime(v)) return v;
   const micros = parseRFC3339Micros(v);
   if (micros === undefined) throw new TimeParseError(v, RFC3339_MICRO_LAYOUT);
   return formatMicroTime(micros);
@@ -98,6 +126,7 @@ export function normalizeMicroTime(v: string | null | undefined): MicroTime {
 /** Normalises a wire Time to its canonical form (fractions dropped, UTC). */
 export function normalizeTime(v: string | null | undefined): Time {
   if (v === null || v === undefined || v === '') return null;
+  if (isCanonicalTime(v)) return v;
   const micros = parseRFC3339Micros(v);
   if (micros === undefined) throw new TimeParseError(v, RFC3339_LAYOUT);
   return formatTime(micros);
@@ -105,6 +134,7 @@ export function normalizeTime(v: string | null | undefined): Time {
 
 /** True for an absent or zero Time/MicroTime. */
 export function isZeroTime(v: string | null | undefined): boolean {
+  if (v && (isCanonicalMicroTime(v) || isCanonicalTime(v))) return false;
   return normalizeMicroTime(v) === null;
 }
 
