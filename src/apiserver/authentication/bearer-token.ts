@@ -2,15 +2,16 @@
 // of them accepts is an error (401), not a fall-through to anonymous; an authenticator's error is
 // kept only if no later one accepts the token.
 import { AuthenticationError, type RequestAuthenticator, type TokenAuthenticator } from './types.ts';
+import type { Request } from '../server/request-context.ts';
 
 /** Asks each token authenticator in order; null when none accepts and none reported an error. */
 export function tokenUnion(tokens: TokenAuthenticator[]): TokenAuthenticator {
   return {
-    async authenticateToken(token) {
+    async authenticateToken(token, connection) {
       let failure: AuthenticationError | undefined;
       for (const auth of tokens) {
         try {
-          const result = await auth.authenticateToken(token);
+          const result = await auth.authenticateToken(token, connection);
           if (result) return result;
         } catch (err) {
           if (!(err instanceof AuthenticationError)) throw err;
@@ -23,6 +24,11 @@ export function tokenUnion(tokens: TokenAuthenticator[]): TokenAuthenticator {
   };
 }
 
+/** The client connection a request came on: the HTTP/2 session, else the socket. */
+function connectionOf(req: Request): object | undefined {
+  return ('stream' in req ? req.stream.session : undefined) ?? req.socket ?? undefined;
+}
+
 export function bearerTokenAuthenticator(tokens: TokenAuthenticator[]): RequestAuthenticator {
   const union = tokens.length === 1 ? tokens[0]! : tokenUnion(tokens);
   return {
@@ -31,7 +37,7 @@ export function bearerTokenAuthenticator(tokens: TokenAuthenticator[]): RequestA
       if (typeof header !== 'string') return null;
       const parts = header.trim().split(/\s+/);
       if (parts.length !== 2 || parts[0]!.toLowerCase() !== 'bearer') return null;
-      const result = await union.authenticateToken(parts[1]!);
+      const result = await union.authenticateToken(parts[1]!, connectionOf(req));
       if (!result) throw new AuthenticationError('invalid bearer token');
       // Handlers further in must never see the credential.
       delete req.headers.authorization;

@@ -49,3 +49,18 @@ test('concurrent asks for one token share one call', async () => {
   assert.equal((await all).length, 3);
   assert.equal(inner.calls.length, 1);
 });
+
+test('a connection that changes its token is answered for the new token, never the one it sent before', async () => {
+  const inner = counting(async (t) => (t.startsWith('good') ? { user: { name: t, groups: [] } } : null));
+  const cache = cachedTokenAuthenticator(inner, { successTTLms: 1000, failureTTLms: 1000 });
+  const connection = {};
+  const other = {};
+  assert.equal((await cache.authenticateToken('good-1', connection))!.user.name, 'good-1');
+  assert.equal((await cache.authenticateToken('good-1', connection))!.user.name, 'good-1');
+  assert.equal((await cache.authenticateToken('good-2', connection))!.user.name, 'good-2', 'same length, other token');
+  assert.equal(await cache.authenticateToken('bad-12', connection), null);
+  assert.equal((await cache.authenticateToken('good-1', connection))!.user.name, 'good-1');
+  assert.equal((await cache.authenticateToken('good-2', other))!.user.name, 'good-2', 'answers are shared across connections');
+  assert.equal((await cache.authenticateToken('good-1'))!.user.name, 'good-1', 'no connection named');
+  assert.deepEqual(inner.calls, ['good-1', 'good-2', 'bad-12']);
+});

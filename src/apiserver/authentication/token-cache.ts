@@ -1,6 +1,9 @@
 // Caches a token authenticator's answers, accepted and refused, keyed by a keyed hash of the token
-// (the token itself is never kept), for a time each. Concurrent asks for one token share one
+// (the cache never keeps the token), for a time each. Concurrent asks for one token share one
 // call. Transport failures are not cached, so an outage does not outlive itself.
+// Hashing costs microseconds a request, and on a kept-alive connection (HTTP/2 above all) the same
+// token comes again and again: each connection's last token and its key are remembered beside the
+// connection, which holds that header anyway, and only as long as it lives.
 import { hash, randomBytes } from 'node:crypto';
 import { AuthenticationError, type AuthResult, type TokenAuthenticator } from './types.ts';
 
@@ -18,6 +21,14 @@ export interface TokenCacheOptions {
   now?: () => number;
 }
 
+/** Equal strings, in time that depends on the length only (never on where they differ). */
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
 function copy(result: AuthResult | null): AuthResult | null {
   if (!result) return null;
   const u = result.user;
@@ -33,6 +44,15 @@ export function cachedTokenAuthenticator(inner: TokenAuthenticator, opts: TokenC
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<Entry>>();
   const now = opts.now ?? Date.now;
+  const connectionKeys = new WeakMap<object, { token: string; key: string }>();
+
+  function keyOf(token: string, connection: object | undefined): string {
+    const last = connection && connectionKeys.get(connection);
+    if (last && constantTimeEqual(last.token, token)) return last.key;
+    const key = hash('sha256', salt + token, 'base64');
+    if (connection) connectionKeys.set(connection, { token, key });
+    return key;
+  }
 
   async function ask(key: string, token: string): Promise<Entry> {
     let result: AuthResult | null;
@@ -54,8 +74,8 @@ export function cachedTokenAuthenticator(inner: TokenAuthenticator, opts: TokenC
   }
 
   return {
-    async authenticateToken(token) {
-      const key = hash('sha256', salt + token, 'base64');
+    async authenticateToken(token, connection) {
+      const key = keyOf(token, connection);
       let entry = entries.get(key);
       if (entry && entry.expires <= now()) {
         entries.delete(key);

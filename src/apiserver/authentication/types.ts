@@ -11,7 +11,8 @@ export interface RequestAuthenticator {
 }
 
 export interface TokenAuthenticator {
-  authenticateToken(token: string): Promise<AuthResult | null>;
+  /** `connection` (optional) names the client connection the token came on; caches may use it. */
+  authenticateToken(token: string, connection?: object): Promise<AuthResult | null>;
 }
 
 export const ANONYMOUS_USER = 'system:anonymous';
