@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { apiRequest, makeTempDir } from '../support/apiserver.ts';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
-import { KUBECTL, kubectlSkip, type KubectlResult } from '../support/kubectl.ts';
+import { KUBECTL, kubectlSkip, writeKubeconfig, type KubectlResult } from '../support/kubectl.ts';
 import { execFile } from 'node:child_process';
 
 const TOKENS = { admin: 'kubectl-auth-admin-token', alice: 'kubectl-auth-alice-token' };
@@ -38,29 +38,14 @@ function kubectl(args: string[], user: 'admin' | 'alice' = 'admin'): Promise<Kub
 before(async () => {
   if (kubectlSkip) return;
   srv = await startRbacServer();
-  config = join(dir, 'config');
-  writeFileSync(
-    config,
-    [
-      'apiVersion: v1',
-      'kind: Config',
-      'clusters:',
-      '- name: orch',
-      `  cluster: {server: "${srv.url}", certificate-authority: "${srv.caFile}"}`,
-      'users:',
-      `- name: admin`,
-      `  user: {token: "${TOKENS.admin}"}`,
-      `- name: alice`,
-      `  user: {token: "${TOKENS.alice}"}`,
-      'contexts:',
-      '- name: admin',
-      '  context: {cluster: orch, user: admin, namespace: default}',
-      '- name: alice',
-      '  context: {cluster: orch, user: alice, namespace: default}',
-      'current-context: admin',
-      '',
-    ].join('\n'),
-  );
+  config = writeKubeconfig(dir, {
+    server: srv.url,
+    caFile: srv.caFile,
+    users: [
+      { name: 'admin', token: TOKENS.admin },
+      { name: 'alice', token: TOKENS.alice },
+    ],
+  });
 });
 
 after(async () => {

@@ -2,15 +2,13 @@
 // output, watch, apply (client-side and server-side with a conflict), patch, replace, delete.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile, spawn } from 'node:child_process';
 import { startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
+import { KUBECTL, kubectlSkip as skip, writeKubeconfig } from '../support/kubectl.ts';
 import { openEventsStack, type EventsStack } from '../../src/apiserver/endpoints/testing/events-stack.ts';
-
-const KUBECTL = '/usr/bin/kubectl';
-const skip = existsSync(KUBECTL) ? false : `${KUBECTL} is not installed`;
 
 let stack: EventsStack;
 let server: TestApiserver;
@@ -22,25 +20,7 @@ before(async () => {
   stack = await openEventsStack();
   server = await startTestApiserver({}, { apiHandler: stack.apiHandler });
   dir = mkdtempSync(join(tmpdir(), 'orch-kubectl-'));
-  kubeconfig = join(dir, 'config');
-  writeFileSync(
-    kubeconfig,
-    [
-      'apiVersion: v1',
-      'kind: Config',
-      'clusters:',
-      '- name: orch',
-      `  cluster: {server: "${server.url}", certificate-authority: "${server.caFile}"}`,
-      'users:',
-      `- name: admin`,
-      `  user: {token: "${server.token}"}`,
-      'contexts:',
-      '- name: orch',
-      '  context: {cluster: orch, user: admin, namespace: default}',
-      'current-context: orch',
-      '',
-    ].join('\n'),
-  );
+  kubeconfig = writeKubeconfig(dir, { server: server.url, caFile: server.caFile, users: [{ name: 'admin', token: server.token }] });
 });
 after(async () => {
   if (skip) return;

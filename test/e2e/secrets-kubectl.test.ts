@@ -3,7 +3,7 @@
 // user sees for missing keys and immutable secrets.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
@@ -14,9 +14,7 @@ import { buildApiHandler } from '../../src/apiserver/endpoints/installer.ts';
 import { secretsDeclaration } from '../../src/apiserver/registry/core/secrets/declaration.ts';
 import { eventsOpenApiSchemas } from '../../src/apiserver/registry/events/declarations.ts';
 import { ensureSelfSignedPair } from '../../src/component-base/certs/self-signed.ts';
-
-const KUBECTL = '/usr/bin/kubectl';
-const skip = existsSync(KUBECTL) ? false : `${KUBECTL} is not installed`;
+import { KUBECTL, kubectlSkip as skip, writeKubeconfig } from '../support/kubectl.ts';
 
 let storage: ApiserverStorage;
 let server: TestApiserver;
@@ -30,12 +28,7 @@ before(async () => {
   const declaration = secretsDeclaration();
   const resources = [{ declaration, store: storage.storeFor(declaration.storageResource), storeName: storage.backendName }];
   server = await startTestApiserver({ 'data-dir': dir }, { apiHandler: buildApiHandler({ resources, openapi: eventsOpenApiSchemas() }) });
-  kubeconfig = join(dir, 'config');
-  writeFileSync(
-    kubeconfig,
-    `apiVersion: v1\nkind: Config\nclusters:\n- name: orch\n  cluster: {server: "${server.url}", certificate-authority: "${server.caFile}"}\n` +
-      `users:\n- name: admin\n  user: {token: "${server.token}"}\ncontexts:\n- name: orch\n  context: {cluster: orch, user: admin, namespace: default}\ncurrent-context: orch\n`,
-  );
+  kubeconfig = writeKubeconfig(dir, { server: server.url, caFile: server.caFile, users: [{ name: 'admin', token: server.token }] });
 });
 after(async () => {
   if (skip) return;

@@ -4,7 +4,7 @@
 // documents.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
@@ -16,9 +16,7 @@ import { buildApiHandler } from '../../src/apiserver/endpoints/installer.ts';
 import { secretsDeclaration } from '../../src/apiserver/registry/core/secrets/declaration.ts';
 import { serviceAccountsDeclaration } from '../../src/apiserver/registry/core/serviceaccounts/declaration.ts';
 import { keyID } from '../../src/apiserver/authentication/service-account-keys.ts';
-
-const KUBECTL = '/usr/bin/kubectl';
-const noKubectl = existsSync(KUBECTL) ? false : `${KUBECTL} is not installed`;
+import { KUBECTL, kubectlSkip as noKubectl, writeKubeconfig } from '../support/kubectl.ts';
 const ISSUER = 'https://orch.example.test/issuer';
 
 interface Stack {
@@ -64,12 +62,7 @@ before(async () => {
     'service-account-key-file': [keyFile],
     'service-account-max-token-expiration': 48 * 3600_000,
   });
-  kubeconfig = join(dir, 'config');
-  writeFileSync(
-    kubeconfig,
-    `apiVersion: v1\nkind: Config\nclusters:\n- name: orch\n  cluster: {server: "${stack.server.url}", certificate-authority: "${stack.server.caFile}"}\n` +
-      `users:\n- name: admin\n  user: {token: "${stack.server.token}"}\ncontexts:\n- name: orch\n  context: {cluster: orch, user: admin, namespace: default}\ncurrent-context: orch\n`,
-  );
+  kubeconfig = writeKubeconfig(dir, { server: stack.server.url, caFile: stack.server.caFile, users: [{ name: 'admin', token: stack.server.token }] });
 });
 after(() => stack.stop());
 

@@ -1,9 +1,10 @@
-// The real kubectl against a test server: an orchconfig with the admin token, a non-interactive
+// The real kubectl against a test server: an orchconfig with the admin token (or any users), a non-interactive
 // editor for `kubectl edit`, and one call that collects exit code and output.
 import { existsSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
+import { stringify } from 'yaml';
 
 export const KUBECTL = '/usr/bin/kubectl';
 
@@ -29,27 +30,42 @@ export interface Kubectl {
   close(): void;
 }
 
+export interface KubeconfigUser {
+  name: string;
+  token?: string;
+}
+
+export interface KubeconfigOptions {
+  server: string;
+  caFile: string;
+  /** One user and one context of the same name per entry, all on the one cluster. */
+  users: KubeconfigUser[];
+  /** The context kubectl uses without --context; the first user when absent. */
+  currentUser?: string;
+  namespace?: string;
+}
+
+/** Writes an orchconfig named `config` in `dir` and returns its path. */
+export function writeKubeconfig(dir: string, options: KubeconfigOptions): string {
+  const { server, caFile, users, currentUser = users[0]?.name, namespace = 'default' } = options;
+  const path = join(dir, 'config');
+  writeFileSync(
+    path,
+    stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name: 'orch', cluster: { server, 'certificate-authority': caFile } }],
+      users: users.map(({ name, token }) => ({ name, user: token === undefined ? {} : { token } })),
+      contexts: users.map(({ name }) => ({ name, context: { cluster: 'orch', user: name, namespace } })),
+      'current-context': currentUser,
+    }),
+  );
+  return path;
+}
+
 export function kubectlFor(server: { url: string; caFile: string; token?: string }, namespace = 'default'): Kubectl {
   const dir = mkdtempSync(join(tmpdir(), 'orch-kubectl-'));
-  const config = join(dir, 'config');
-  writeFileSync(
-    config,
-    [
-      'apiVersion: v1',
-      'kind: Config',
-      'clusters:',
-      '- name: orch',
-      `  cluster: {server: "${server.url}", certificate-authority: "${server.caFile}"}`,
-      'users:',
-      '- name: admin',
-      `  user: {token: "${server.token}"}`,
-      'contexts:',
-      '- name: orch',
-      `  context: {cluster: orch, user: admin, namespace: ${namespace}}`,
-      'current-context: orch',
-      '',
-    ].join('\n'),
-  );
+  const config = writeKubeconfig(dir, { server: server.url, caFile: server.caFile, users: [{ name: 'admin', token: server.token }], namespace });
   let editors = 0;
   return {
     dir,
