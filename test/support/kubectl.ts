@@ -1,5 +1,6 @@
-// The real kubectl against a test server: an orchconfig with the admin token (or any users), a non-interactive
-// editor for `kubectl edit`, and one call that collects exit code and output.
+// The real kubectl against a test server: an orchconfig with the admin token (or any token
+// users), a non-interactive editor for `kubectl edit`, and one call that collects exit code and
+// output.
 import { existsSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
