@@ -94,3 +94,24 @@ test('built plugins get their configuration; AlwaysDeny refuses in both phases',
   assert.ok(built.enabled.includes('AlwaysDeny'));
   await assert.rejects(built.admit(attrs()), (err: any) => err.code === 403 && err.message === 'configmaps "c" is forbidden: admission control is denying all modifications');
 });
+
+test('a changed object gives opted-in plugins one extra round; other mutating plugins run once', async () => {
+  const seen: string[] = [];
+  const plugin = (name: string, reinvocable: boolean, change: boolean): AdmissionPlugin => ({
+    name,
+    reinvocable,
+    handles: () => true,
+    admit: (a) => {
+      seen.push(`${name}:${a.reinvocation?.isReinvoke ? 1 : 0}`);
+      if (change && !a.reinvocation!.isReinvoke) a.reinvocation!.shouldReinvoke = true;
+    },
+  });
+  const chain = createAdmissionChain([plugin('Builtin', false, false), plugin('Policy', true, false), plugin('Webhook', true, true)]);
+  const a = attrs();
+  await chain.admit(a);
+  assert.deepEqual(seen, ['Builtin:0', 'Policy:0', 'Webhook:0', 'Policy:1', 'Webhook:1']);
+  assert.equal(a.reinvocation, undefined);
+  seen.length = 0;
+  await createAdmissionChain([plugin('Policy', true, false)]).admit(attrs());
+  assert.deepEqual(seen, ['Policy:0']);
+});

@@ -1,5 +1,8 @@
 // The admission chain: mutating plugins in turn, then validating plugins in turn. The plugin
 // order is fixed by the registry, never by the order names were given on the command line.
+// When a mutating plugin changed the object, the plugins that opted in to reinvocation run once
+// more (Kubernetes' single extra round); they decide which of their members that concerns.
+import { newReinvocationContext } from './reinvocation.ts';
 import type { Admission, AdmissionAttributes, AdmissionPlugin } from './types.ts';
 
 export function createAdmissionChain(plugins: readonly AdmissionPlugin[]): Admission & { plugins: readonly AdmissionPlugin[] } {
@@ -8,7 +11,16 @@ export function createAdmissionChain(plugins: readonly AdmissionPlugin[]): Admis
   return {
     plugins,
     async admit(attrs: AdmissionAttributes): Promise<void> {
-      for (const p of mutating) if (p.handles(attrs.operation)) await p.admit!(attrs);
+      const reinvocation = newReinvocationContext();
+      attrs.reinvocation = reinvocation;
+      try {
+        for (const p of mutating) if (p.handles(attrs.operation)) await p.admit!(attrs);
+        if (!reinvocation.shouldReinvoke) return;
+        reinvocation.isReinvoke = true;
+        for (const p of mutating) if (p.reinvocable && p.handles(attrs.operation)) await p.admit!(attrs);
+      } finally {
+        delete attrs.reinvocation;
+      }
     },
     async validate(attrs: AdmissionAttributes): Promise<void> {
       for (const p of validating) if (p.handles(attrs.operation)) await p.validate!(attrs);

@@ -1,6 +1,7 @@
 // The admission contract: what a plugin sees of a write, and the two phases it may take part in.
 import type { ApiObject } from '../../storage/interface.ts';
 import type { UserInfo } from '../server/request-context.ts';
+import type { ReinvocationContext } from './reinvocation.ts';
 
 export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
@@ -19,6 +20,8 @@ export interface AdmissionAttributes {
   oldObject?: ApiObject;
   dryRun: boolean;
   userInfo?: UserInfo;
+  /** Set by the chain for the mutating phase: shared reinvocation bookkeeping of its plugins. */
+  reinvocation?: ReinvocationContext;
 }
 
 /**
@@ -28,6 +31,8 @@ export interface AdmissionAttributes {
 export interface AdmissionPlugin {
   readonly name: string;
   handles(operation: AdmissionOperation): boolean;
+  /** Opts in to the chain's extra mutating round (policies and webhooks with reinvocationPolicy IfNeeded). */
+  readonly reinvocable?: boolean;
   admit?(attrs: AdmissionAttributes): void | Promise<void>;
   validate?(attrs: AdmissionAttributes): void | Promise<void>;
 }

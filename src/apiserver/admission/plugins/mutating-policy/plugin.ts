@@ -1,7 +1,7 @@
 // MutatingAdmissionPolicy: every binding whose policy matches the request applies the policy's
 // mutations in order, once per parameter, each seeing the object as the previous one left it.
-// Bindings run in name order; a policy with reinvocationPolicy IfNeeded runs once more when a
-// later policy changed the object. An expression that fails follows the policy's failurePolicy.
+// Bindings run in name order; a policy with reinvocationPolicy IfNeeded runs once more, in the
+// chain's extra round, when a later policy, webhook or admission plugin changed the object. An expression that fails follows the policy's failurePolicy.
 import { internalError } from '../../../../machinery/status.ts';
 import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, Mutation } from '../../../../api/admissionregistration/v1beta1/types.ts';
 import type { ApiObject } from '../../../../storage/interface.ts';
@@ -14,6 +14,7 @@ import { convertObject, replaceInPlace } from '../common/convert.ts';
 import type { MatchedTarget } from '../common/matching.ts';
 import { matchPolicyResources } from '../common/policy-match.ts';
 import { addAdmissionAuditAnnotation } from '../common/request-scope.ts';
+import { pluginReinvocation } from '../../reinvocation.ts';
 import { resolveParams, type ParamSource } from '../validating-policy/params.ts';
 import { applyConfiguration, applyJsonPatch } from './apply.ts';
 
@@ -117,21 +118,26 @@ export function mutatingAdmissionPolicy(deps: MutatingPolicyPluginDeps): Admissi
   return {
     name: 'MutatingAdmissionPolicy',
     handles: (op) => op === 'CREATE' || op === 'UPDATE' || op === 'CONNECT',
+    reinvocable: true,
     async admit(attrs) {
       const source = deps.source();
       if (!source?.mutatingPolicyBindings?.list().length || !attrs.object) return;
       const list = await invocations(attrs, source);
       if (!list.length) return;
       const namespaceObject = attrs.namespace ? ((await deps.namespaces.get(attrs.namespace)) ?? null) : null;
-      let lastChange = -1;
-      for (const [i, inv] of list.entries()) {
-        const mutated = await run(inv, attrs, namespaceObject);
-        if (mutated) lastChange = i;
-        addAdmissionAuditAnnotation(`patch.policy.admission.orch.io/round_0_index_${i}`, JSON.stringify({ name: inv.policy.metadata.name, binding: inv.binding.metadata.name, mutated }));
-      }
-      // Reinvocation: an IfNeeded policy that ran before the object's last change runs once more.
-      for (const [i, inv] of list.entries()) {
-        if (inv.policy.spec.reinvocationPolicy === 'IfNeeded' && i < lastChange) await run(inv, attrs, namespaceObject);
+      const reinvocation = pluginReinvocation(attrs.reinvocation, 'MutatingAdmissionPolicy');
+      const round = reinvocation.isReinvoke ? 1 : 0;
+      reinvocation.begin(attrs.object);
+      try {
+        for (const [i, inv] of list.entries()) {
+          const key = `${inv.policy.metadata.name}/${inv.binding.metadata.name}`;
+          if (!reinvocation.shouldRun(key)) continue;
+          const mutated = await run(inv, attrs, namespaceObject);
+          reinvocation.ran(key, inv.policy.spec.reinvocationPolicy === 'IfNeeded', mutated);
+          addAdmissionAuditAnnotation(`patch.policy.admission.orch.io/round_${round}_index_${i}`, JSON.stringify({ name: inv.policy.metadata.name, binding: inv.binding.metadata.name, mutated }));
+        }
+      } finally {
+        reinvocation.end(attrs.object);
       }
     },
   };

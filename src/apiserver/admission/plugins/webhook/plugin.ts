@@ -1,7 +1,8 @@
 // ValidatingAdmissionWebhook and MutatingAdmissionWebhook over the webhook configurations the
 // server stores. Validating webhooks are called in parallel and any denial refuses the request;
 // mutating webhooks are called in order, each JSON patch applied to the object before the next
-// call, and IfNeeded webhooks are called once more when a later one changed the object.
+// call, and IfNeeded webhooks are called once more, in the chain's extra round, when a later
+// webhook or admission plugin changed the object.
 import fastJsonPatch from 'fast-json-patch';
 import { internalError } from '../../../../machinery/status.ts';
 import type { MutatingWebhook, MutatingWebhookConfiguration, ValidatingWebhookConfiguration } from '../../../../api/admissionregistration/v1/types.ts';
@@ -11,6 +12,7 @@ import type { NamespaceAccess } from '../../namespace-access.ts';
 import type { Authorizer } from '../../../authorization/types.ts';
 import { convertObject, replaceInPlace } from '../common/convert.ts';
 import { addAdmissionAuditAnnotation } from '../common/request-scope.ts';
+import { pluginReinvocation } from '../../reinvocation.ts';
 import { callWebhook } from './call.ts';
 import { selectWebhooks, type SelectedHook } from './select.ts';
 
@@ -70,22 +72,26 @@ export function mutatingAdmissionWebhook(deps: WebhookPluginDeps): AdmissionPlug
   return {
     name: 'MutatingAdmissionWebhook',
     handles: handlesAll,
+    reinvocable: true,
     async admit(attrs) {
       const configs = deps.source()?.mutatingWebhooks.list() ?? [];
       if (!configs.length) return;
       const hooks = await selectWebhooks(configs, attrs, deps.namespaces, deps.authorizer?.(), 'mutating');
-      // The index of the last webhook that changed the object, and each webhook's first position.
-      let lastChange = -1;
-      const run = async (selected: SelectedHook<MutatingWebhook>, round: number, index: number): Promise<void> => {
-        const response = await callWebhook(selected.hook, attrs, selected.target, { kind: 'mutating', round, index });
-        const mutated = !!response?.patch && applyPatch(attrs, selected, response.patch);
-        if (mutated) lastChange = index;
-        addAdmissionAuditAnnotation(`mutation.webhook.admission.orch.io/round_${round}_index_${index}`, JSON.stringify({ configuration: selected.configuration, webhook: selected.hook.name, mutated }));
-      };
-      for (let i = 0; i < hooks.length; i++) await run(hooks[i]!, 0, i);
-      // Reinvocation: an IfNeeded webhook that ran before the object's last change sees it again, once.
-      const again = hooks.map((h, i) => ({ h, i })).filter(({ h, i }) => h.hook.reinvocationPolicy === 'IfNeeded' && i < lastChange);
-      for (const { h, i } of again) await run(h, 1, i);
+      const reinvocation = pluginReinvocation(attrs.reinvocation, 'MutatingAdmissionWebhook');
+      const round = reinvocation.isReinvoke ? 1 : 0;
+      reinvocation.begin(attrs.object);
+      try {
+        for (const [index, selected] of hooks.entries()) {
+          const key = `${selected.configuration}/${selected.hook.name}`;
+          if (!reinvocation.shouldRun(key)) continue;
+          const response = await callWebhook(selected.hook, attrs, selected.target, { kind: 'mutating', round, index });
+          const mutated = !!response?.patch && applyPatch(attrs, selected, response.patch);
+          reinvocation.ran(key, selected.hook.reinvocationPolicy === 'IfNeeded', mutated);
+          addAdmissionAuditAnnotation(`mutation.webhook.admission.orch.io/round_${round}_index_${index}`, JSON.stringify({ configuration: selected.configuration, webhook: selected.hook.name, mutated }));
+        }
+      } finally {
+        reinvocation.end(attrs.object);
+      }
     },
   };
 }
