@@ -37,6 +37,30 @@ export interface ResourceStrategy<T extends ApiObject> {
   allowUnconditionalUpdate: boolean;
 }
 
+/**
+ * A strategy that only validates: no defaults, nothing to canonicalize, and warnings only when
+ * given. Most resources are this; the rest write their strategy out.
+ */
+export function validatingStrategy<T extends ApiObject>(opts: {
+  validate: (obj: T) => StatusCause[];
+  validateUpdate: (obj: T, old: T) => StatusCause[];
+  allowCreateOnUpdate: boolean;
+  warnings?: (obj: T) => string[];
+}): ResourceStrategy<T> {
+  const warnings = opts.warnings ?? (() => []);
+  return {
+    prepareForCreate: () => {},
+    prepareForUpdate: () => {},
+    validate: opts.validate,
+    validateUpdate: opts.validateUpdate,
+    warningsOnCreate: (obj) => warnings(obj),
+    warningsOnUpdate: (obj) => warnings(obj),
+    canonicalize: () => {},
+    allowCreateOnUpdate: opts.allowCreateOnUpdate,
+    allowUnconditionalUpdate: true,
+  };
+}
+
 export interface ResourceTable<T extends ApiObject> {
   columns: readonly TableColumnDefinition[];
   row(obj: T): unknown[];

@@ -2,10 +2,9 @@
 // (core v1 under /registry/events/), the strategy switches, the TTL and the table.
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { ApiObject } from '../../../storage/interface.ts';
-import { ALL_VERBS, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
+import type { StatusCause } from '../../../machinery/status.ts';
+import { ALL_VERBS, validatingStrategy, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
 import { eventTableColumns, eventTableRow } from './table.ts';
-import { openapiV2Definitions } from '../../../machinery/openapi/definitions.ts';
-import { unknownFieldFinder } from '../generic/unknown-fields.ts';
 
 export interface EventDeclarationOptions {
   /** --event-ttl in seconds: each write keeps the event that long; 0 keeps events forever. */
@@ -25,18 +24,8 @@ export function eventTtl(opts: EventDeclarationOptions): ((obj: CoreEvent) => nu
 }
 
 /** Events keep what clients send: no defaults, no status, create-on-update and unconditional updates. */
-export function eventStrategy<T extends ApiObject>(validate: (o: T) => ReturnType<ResourceStrategy<T>['validate']>, validateUpdate: (o: T, old: T) => ReturnType<ResourceStrategy<T>['validate']>): ResourceStrategy<T> {
-  return {
-    prepareForCreate: () => {},
-    prepareForUpdate: () => {},
-    validate,
-    validateUpdate,
-    warningsOnCreate: () => [],
-    warningsOnUpdate: () => [],
-    canonicalize: () => {},
-    allowCreateOnUpdate: true,
-    allowUnconditionalUpdate: true,
-  };
+export function eventStrategy<T extends ApiObject>(validate: (o: T) => StatusCause[], validateUpdate: (o: T, old: T) => StatusCause[]): ResourceStrategy<T> {
+  return validatingStrategy({ validate, validateUpdate, allowCreateOnUpdate: true });
 }
 
 export function eventTable<T extends ApiObject>() {
@@ -48,14 +37,16 @@ export function eventTable<T extends ApiObject>() {
 
 export const EVENT_VERBS = ALL_VERBS;
 
-let definitions: Record<string, unknown> | undefined;
+/** Names, scope, storage and verbs both Event declarations share; each adds its group and version. */
+export const EVENT_RESOURCE = {
+  kind: 'Event',
+  listKind: 'EventList',
+  plural: 'events',
+  singular: 'event',
+  shortNames: ['ev'],
+  categories: [],
+  namespaced: true,
+  ...EVENTS_STORAGE,
+  verbs: EVENT_VERBS,
+};
 
-/** Unknown-field detection for fieldValidation, from the kind's OpenAPI definition (built once). */
-export function eventUnknownFields(definition: string): (obj: Record<string, unknown>) => string[] {
-  let find: ((obj: Record<string, unknown>) => string[]) | undefined;
-  return (obj) => {
-    definitions ??= openapiV2Definitions();
-    find ??= unknownFieldFinder(definitions, definition);
-    return find(obj);
-  };
-}

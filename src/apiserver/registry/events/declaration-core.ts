@@ -1,8 +1,8 @@
 // core v1 Event (/api/v1 events): the legacy shape over the same stored objects.
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { ResourceDeclaration } from '../resource.ts';
-import { eventUnknownFields } from './declaration-common.ts';
-import { EVENTS_STORAGE, EVENT_VERBS, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
+import { unknownFieldsOf } from '../generic/unknown-fields.ts';
+import { EVENT_RESOURCE, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
 import { decodeCoreEvent } from './decode.ts';
 import { CORE_EVENT_SELECTABLE_FIELDS, coreEventFieldSet } from './field-sets.ts';
 import { coreV1StoredForm } from './stored-form.ts';
@@ -12,14 +12,7 @@ export function coreEventsDeclaration(opts: EventDeclarationOptions) {
   return {
     group: '',
     version: 'v1',
-    kind: 'Event',
-    listKind: 'EventList',
-    plural: 'events',
-    singular: 'event',
-    shortNames: ['ev'],
-    categories: [],
-    namespaced: true,
-    ...EVENTS_STORAGE,
+    ...EVENT_RESOURCE,
     strategy: eventStrategy<CoreEvent>(validateCoreEventCreate, validateCoreEventUpdate),
     decode: (raw) => decodeCoreEvent(raw),
     toStored: coreV1StoredForm.toStored,
@@ -28,9 +21,8 @@ export function coreEventsDeclaration(opts: EventDeclarationOptions) {
     allowedFieldSelectors: [...CORE_EVENT_SELECTABLE_FIELDS],
     table: eventTable<CoreEvent>(),
     ttlSeconds: eventTtl(opts),
-    verbs: EVENT_VERBS,
     openapiDefinition: 'io.orch.api.core.v1.Event',
-    unknownFields: eventUnknownFields('io.orch.api.core.v1.Event'),
+    unknownFields: unknownFieldsOf('io.orch.api.core.v1.Event'),
     protobuf: true,
   } satisfies ResourceDeclaration<CoreEvent, CoreEvent>;
 }

@@ -3,8 +3,8 @@ import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { EventV1 } from '../../../api/events/v1/types.ts';
 import { eventSchema } from '../../../machinery/patch/index.ts';
 import type { ResourceDeclaration } from '../resource.ts';
-import { eventUnknownFields } from './declaration-common.ts';
-import { EVENTS_STORAGE, EVENT_VERBS, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
+import { unknownFieldsOf } from '../generic/unknown-fields.ts';
+import { EVENT_RESOURCE, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
 import { decodeEventV1 } from './decode.ts';
 import { EVENT_V1_SELECTABLE_FIELDS, eventV1FieldSet } from './field-sets.ts';
 import { eventsV1StoredForm } from './stored-form.ts';
@@ -14,14 +14,7 @@ export function eventsV1Declaration(opts: EventDeclarationOptions) {
   return {
     group: 'events.orch.io',
     version: 'v1',
-    kind: 'Event',
-    listKind: 'EventList',
-    plural: 'events',
-    singular: 'event',
-    shortNames: ['ev'],
-    categories: [],
-    namespaced: true,
-    ...EVENTS_STORAGE,
+    ...EVENT_RESOURCE,
     strategy: eventStrategy<EventV1>(validateEventCreate, validateEventUpdate),
     decode: (raw) => decodeEventV1(raw),
     toStored: eventsV1StoredForm.toStored,
@@ -30,9 +23,8 @@ export function eventsV1Declaration(opts: EventDeclarationOptions) {
     allowedFieldSelectors: [...EVENT_V1_SELECTABLE_FIELDS],
     table: eventTable<EventV1>(),
     ttlSeconds: eventTtl(opts),
-    verbs: EVENT_VERBS,
     openapiDefinition: 'io.orch.api.events.v1.Event',
-    unknownFields: eventUnknownFields('io.orch.api.events.v1.Event'),
+    unknownFields: unknownFieldsOf('io.orch.api.events.v1.Event'),
     patchSchema: eventSchema,
     protobuf: true,
   } satisfies ResourceDeclaration<EventV1, CoreEvent>;

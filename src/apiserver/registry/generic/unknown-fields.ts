@@ -1,5 +1,6 @@
 // Finds fields an object carries that its OpenAPI schema does not declare, for fieldValidation.
 // Works on v2 definitions or v3 component schemas ($ref resolved by the last path segment).
+import { openapiV2Definitions } from '../../../machinery/openapi/definitions.ts';
 
 interface Schema {
   $ref?: string;
@@ -50,5 +51,20 @@ export function unknownFieldFinder(schemas: Record<string, unknown>, root: strin
     const out: string[] = [];
     walk(obj, { $ref: root }, '', out);
     return out;
+  };
+}
+
+let definitions: Record<string, unknown> | undefined;
+
+/**
+ * Unknown-field detection for a declaration's fieldValidation, from the server's OpenAPI v2
+ * definition of the kind. The definitions are built on first use, not at start-up.
+ */
+export function unknownFieldsOf(definition: string): (obj: Record<string, unknown>) => string[] {
+  let find: ((obj: Record<string, unknown>) => string[]) | undefined;
+  return (obj) => {
+    definitions ??= openapiV2Definitions();
+    find ??= unknownFieldFinder(definitions, definition);
+    return find(obj);
   };
 }

@@ -4,23 +4,13 @@ import type { ClusterRole, Role, RoleBinding } from '../../../api/rbac/v1/types.
 import { GROUP, VERSION } from '../../../api/rbac/v1/types.ts';
 import type { ApiObject } from '../../../storage/interface.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
-import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy, type ResourceTable } from '../resource.ts';
+import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy, type ResourceTable } from '../resource.ts';
 import { bindingTable, roleTable } from './table.ts';
 import { validateClusterRole, validateClusterRoleBinding, validateRole, validateRoleBinding, validateRoleRefUnchanged } from './validation.ts';
 import { servedAsStoredNames } from '../declaration-names.ts';
 
 function strategy<T extends ApiObject>(validate: (o: T) => StatusCause[], validateUpdate: (o: T, old: T) => StatusCause[]): ResourceStrategy<T> {
-  return {
-    prepareForCreate: () => {},
-    prepareForUpdate: () => {},
-    validate,
-    validateUpdate,
-    warningsOnCreate: () => [],
-    warningsOnUpdate: () => [],
-    canonicalize: () => {},
-    allowCreateOnUpdate: true,
-    allowUnconditionalUpdate: true,
-  };
+  return validatingStrategy({ validate, validateUpdate, allowCreateOnUpdate: true });
 }
 
 const metadataFields = (obj: ApiObject): Record<string, string> => ({

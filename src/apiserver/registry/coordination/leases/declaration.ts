@@ -2,22 +2,12 @@
 import type { Lease } from '../../../../api/coordination/v1/types.ts';
 import { COORDINATION_GROUP } from '../../../../api/coordination/v1/types.ts';
 import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
-import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy } from '../../resource.ts';
+import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy } from '../../resource.ts';
 import { nameAgeTable } from '../../simple-table.ts';
 import { decodeLease } from './decode.ts';
 import { validateLease, validateLeaseUpdate } from './validation.ts';
 
-export const leaseStrategy: ResourceStrategy<Lease> = {
-  prepareForCreate: () => {},
-  prepareForUpdate: () => {},
-  validate: validateLease,
-  validateUpdate: validateLeaseUpdate,
-  warningsOnCreate: () => [],
-  warningsOnUpdate: () => [],
-  canonicalize: () => {},
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-};
+export const leaseStrategy: ResourceStrategy<Lease> = validatingStrategy({ validate: validateLease, validateUpdate: validateLeaseUpdate, allowCreateOnUpdate: false });
 
 export function leasesDeclaration() {
   return {

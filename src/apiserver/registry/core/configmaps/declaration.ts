@@ -1,22 +1,12 @@
 // core/v1 ConfigMap: namespaced, short name cm; immutable once `immutable: true`, 1 MiB of values.
 import type { ConfigMap } from '../../../../api/core/v1/configmap-types.ts';
 import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
-import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy } from '../../resource.ts';
+import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy } from '../../resource.ts';
 import { nameAgeTable } from '../../simple-table.ts';
 import { decodeConfigMap } from './decode.ts';
 import { validateConfigMap, validateConfigMapUpdate } from './validation.ts';
 
-export const configMapStrategy: ResourceStrategy<ConfigMap> = {
-  prepareForCreate: () => {},
-  prepareForUpdate: () => {},
-  validate: validateConfigMap,
-  validateUpdate: validateConfigMapUpdate,
-  warningsOnCreate: () => [],
-  warningsOnUpdate: () => [],
-  canonicalize: () => {},
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-};
+export const configMapStrategy: ResourceStrategy<ConfigMap> = validatingStrategy({ validate: validateConfigMap, validateUpdate: validateConfigMapUpdate, allowCreateOnUpdate: false });
 
 export function configMapsDeclaration() {
   return {

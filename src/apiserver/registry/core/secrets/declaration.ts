@@ -2,7 +2,7 @@
 import type { Secret } from '../../../../api/core/v1/secret-types.ts';
 import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
 import { toStatusCauses } from '../../../../machinery/validation/field-error.ts';
-import { eventUnknownFields } from '../../events/declaration-common.ts';
+import { unknownFieldsOf } from '../../generic/unknown-fields.ts';
 import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy } from '../../resource.ts';
 import { normalizeSecret } from './normalize.ts';
 import { secretTableColumns, secretTableRow } from './table.ts';
@@ -47,6 +47,6 @@ export function secretsDeclaration() {
     verbs: ALL_VERBS,
     protobuf: true,
     openapiDefinition: 'io.orch.api.core.v1.Secret',
-    unknownFields: eventUnknownFields('io.orch.api.core.v1.Secret'),
+    unknownFields: unknownFieldsOf('io.orch.api.core.v1.Secret'),
   } satisfies ResourceDeclaration<Secret, Secret>;
 }

@@ -6,8 +6,8 @@ import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
 import { toStatusCauses, type FieldError } from '../../../../machinery/validation/field-error.ts';
 import { nameIsDNSSubdomain } from '../../../../machinery/validation/names.ts';
 import { validateObjectMeta } from '../../../../machinery/validation/object-meta.ts';
-import { eventUnknownFields } from '../../events/declaration-common.ts';
-import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../../resource.ts';
+import { unknownFieldsOf } from '../../generic/unknown-fields.ts';
+import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../../resource.ts';
 import { age } from '../secrets/table.ts';
 
 /** Deprecated since Kubernetes 1.32; its brand-swapped spelling gets the same warning. */
@@ -23,17 +23,12 @@ function validateServiceAccount(sa: ServiceAccount): FieldError[] {
   return validateObjectMeta(sa.metadata, true, nameIsDNSSubdomain);
 }
 
-export const serviceAccountStrategy: ResourceStrategy<ServiceAccount> = {
-  prepareForCreate: () => {},
-  prepareForUpdate: () => {},
+export const serviceAccountStrategy: ResourceStrategy<ServiceAccount> = validatingStrategy({
   validate: (obj) => toStatusCauses(validateServiceAccount(obj)),
   validateUpdate: (obj) => toStatusCauses(validateServiceAccount(obj)),
-  warningsOnCreate: warnings,
-  warningsOnUpdate: (obj) => warnings(obj),
-  canonicalize: () => {},
   allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-};
+  warnings,
+});
 
 export const serviceAccountTableColumns: readonly TableColumnDefinition[] = [
   { name: 'Name', type: 'string', format: 'name', priority: 0, description: 'Name of the service account, unique within its namespace.' },
@@ -66,6 +61,6 @@ export function serviceAccountsDeclaration() {
     verbs: ALL_VERBS,
     protobuf: true,
     openapiDefinition: 'io.orch.api.core.v1.ServiceAccount',
-    unknownFields: eventUnknownFields('io.orch.api.core.v1.ServiceAccount'),
+    unknownFields: unknownFieldsOf('io.orch.api.core.v1.ServiceAccount'),
   } satisfies ResourceDeclaration<ServiceAccount, ServiceAccount>;
 }
