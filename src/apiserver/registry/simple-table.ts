@@ -1,7 +1,7 @@
 // NAME ... AGE tables for resources whose printer is a few plain columns.
 import type { ApiObject } from '../../storage/interface.ts';
 import type { ResourceTable, TableColumnDefinition } from './resource.ts';
-import { timestampSince } from './events/table.ts';
+import { timestampSince } from './human-duration.ts';
 
 export const NAME_COLUMN: TableColumnDefinition = {
   name: 'Name', type: 'string', format: 'name', priority: 0,

@@ -3,7 +3,7 @@
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { ApiObject } from '../../../storage/interface.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
-import { ALL_VERBS, validatingStrategy, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
+import { ALL_VERBS, validatingStrategy, type ResourceStrategy } from '../resource.ts';
 import { eventTableColumns, eventTableRow } from './table.ts';
 
 export interface EventDeclarationOptions {
@@ -30,7 +30,7 @@ export function eventStrategy<T extends ApiObject>(validate: (o: T) => StatusCau
 
 export function eventTable<T extends ApiObject>() {
   return {
-    columns: eventTableColumns as readonly TableColumnDefinition[],
+    columns: eventTableColumns,
     row: (ev: T) => eventTableRow(ev as unknown as CoreEvent, new Date()),
   };
 }

@@ -7,7 +7,7 @@ import { objectMetaFieldSet } from '../../../machinery/selectors/fields.ts';
 import { deepEqual } from '../../../machinery/validation/immutable.ts';
 import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
 import { NAME_COLUMN, AGE_COLUMN } from '../simple-table.ts';
-import { timestampSince } from '../events/table.ts';
+import { timestampSince } from '../human-duration.ts';
 import { defaultFlowSchema, defaultPriorityLevel } from './defaults.ts';
 import { flowSchemaValidation, priorityLevelValidation } from './validation.ts';
 import { servedAsStoredNames } from '../declaration-names.ts';

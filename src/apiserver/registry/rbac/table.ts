@@ -2,7 +2,7 @@
 // show their creation time; bindings their role, age and (wide) users, groups and service accounts.
 import type { Role, RoleBinding } from '../../../api/rbac/v1/types.ts';
 import type { ResourceTable, TableColumnDefinition } from '../resource.ts';
-import { humanDuration } from '../events/table.ts';
+import { timestampSince } from '../human-duration.ts';
 
 const NAME: TableColumnDefinition = { name: 'Name', type: 'string', format: 'name', priority: 0, description: 'Name of the object, unique within its namespace (or the cluster).' };
 
@@ -24,8 +24,7 @@ export function bindingTable(): ResourceTable<RoleBinding> {
       { name: 'ServiceAccounts', type: 'string', format: '', priority: 1, description: 'Service accounts the binding names, as namespace:name.' },
     ],
     row(b) {
-      const created = b.metadata.creationTimestamp ? Date.parse(b.metadata.creationTimestamp) : NaN;
-      const age = Number.isNaN(created) ? '<unknown>' : humanDuration(Date.now() - created);
+      const age = timestampSince(b.metadata.creationTimestamp, new Date());
       const subjects = b.subjects ?? [];
       const of = (kind: string) => subjects.filter((s) => s.kind === kind);
       return [

@@ -1,7 +1,6 @@
 // The columns `kubectl get secrets` shows: NAME, TYPE, DATA, AGE.
 import type { Secret } from '../../../../api/core/v1/secret-types.ts';
-import { timeToDate } from '../../../../api/meta/v1/time.ts';
-import { humanDuration } from '../../events/table.ts';
+import { timestampSince } from '../../human-duration.ts';
 import type { TableColumnDefinition } from '../../resource.ts';
 
 export const secretTableColumns: readonly TableColumnDefinition[] = [
@@ -11,11 +10,6 @@ export const secretTableColumns: readonly TableColumnDefinition[] = [
   { name: 'Age', type: 'string', format: '', priority: 0, description: 'Time since the secret was created.' },
 ];
 
-export function age(creationTimestamp: string | undefined, now: Date): string {
-  const created = creationTimestamp ? timeToDate(creationTimestamp) : undefined;
-  return created ? humanDuration(now.getTime() - created.getTime()) : '<unknown>';
-}
-
 export function secretTableRow(secret: Secret, now = new Date()): unknown[] {
-  return [secret.metadata.name ?? '', secret.type ?? '', Object.keys(secret.data ?? {}).length, age(secret.metadata.creationTimestamp, now)];
+  return [secret.metadata.name ?? '', secret.type ?? '', Object.keys(secret.data ?? {}).length, timestampSince(secret.metadata.creationTimestamp, now)];
 }

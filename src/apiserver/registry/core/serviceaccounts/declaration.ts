@@ -8,7 +8,7 @@ import { nameIsDNSSubdomain } from '../../../../machinery/validation/names.ts';
 import { validateObjectMeta } from '../../../../machinery/validation/object-meta.ts';
 import { unknownFieldsOf } from '../../generic/unknown-fields.ts';
 import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../../resource.ts';
-import { age } from '../secrets/table.ts';
+import { timestampSince } from '../../human-duration.ts';
 
 /** Deprecated since Kubernetes 1.32; its brand-swapped spelling gets the same warning. */
 const ENFORCE_MOUNTABLE_SECRETS = ['orch.io/enforce-mountable-secrets', 'kubernetes.io/enforce-mountable-secrets'];
@@ -56,7 +56,7 @@ export function serviceAccountsDeclaration() {
     allowedFieldSelectors: ['metadata.name', 'metadata.namespace'],
     table: {
       columns: serviceAccountTableColumns,
-      row: (obj) => [obj.metadata.name ?? '', (obj.secrets ?? []).length, age(obj.metadata.creationTimestamp, new Date())],
+      row: (obj) => [obj.metadata.name ?? '', (obj.secrets ?? []).length, timestampSince(obj.metadata.creationTimestamp, new Date())],
     },
     verbs: ALL_VERBS,
     protobuf: true,
