@@ -4,6 +4,7 @@
 // signal aborts, or forever with ?stubborn=true),
 // so tests can hold requests in flight across a real SIGTERM.
 import { runApiserver } from '../../src/apiserver/server/run.ts';
+import { applyLoggingOptions } from '../../src/component-base/logs/logging-options.ts';
 import { requestContext, type Handler } from '../../src/apiserver/server/request-context.ts';
 import { writeChunk, writeJson } from '../../src/apiserver/server/responses.ts';
 
@@ -26,13 +27,19 @@ const slowApi: Handler = async (req, res) => {
 };
 
 const values = JSON.parse(process.argv[2] ?? '{}');
-runApiserver(values, {
-  apiHandler: process.argv[3] === 'slow-api' ? slowApi : undefined,
-  onStarted: (_server, info) => process.stdout.write(`LISTENING ${info.port}\n`),
-}).then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    process.stderr.write(`Error: ${err.message}\n`);
-    process.exit(1);
-  },
-);
+// Bad logging flags end the child like any other start-up error.
+Promise.resolve()
+  .then(() => {
+    applyLoggingOptions(values);
+    return runApiserver(values, {
+      apiHandler: process.argv[3] === 'slow-api' ? slowApi : undefined,
+      onStarted: (_server, info) => process.stdout.write(`LISTENING ${info.port}\n`),
+    });
+  })
+  .then(
+    (code) => process.exit(code),
+    (err: Error) => {
+      process.stderr.write(`Error: ${err.message}\n`);
+      process.exit(1);
+    },
+  );

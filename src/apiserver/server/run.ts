@@ -1,7 +1,8 @@
-// Runs the API server as a daemon: logging flags applied, config completed, port bound, signal
-// handlers installed; resolves with the exit code once graceful shutdown is complete.
+// Runs the API server as a daemon: config completed, port bound, signal handlers installed;
+// resolves with the exit code once graceful shutdown is complete. The caller applies the logging
+// flags first, before its own first log line.
 import type { FlagValues } from '../../options/flag.ts';
-import { applyLoggingOptions, flushLogs } from '../../component-base/logs/logging-options.ts';
+import { flushLogs } from '../../component-base/logs/logging-options.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { completeConfig, type ServerDeps } from './config.ts';
 import { createServer, type ApiServer, type ShutdownHook } from './server.ts';
@@ -18,7 +19,6 @@ export interface RunDeps extends ServerDeps {
 
 /** Returns 0 after a graceful shutdown. Configuration and bind errors reject with a one-line Error. */
 export async function runApiserver(values: FlagValues, deps: RunDeps = {}): Promise<number> {
-  applyLoggingOptions(values, deps.featureGates);
   const config = await completeConfig(values, deps);
   const server = createServer(config);
   for (const hook of deps.onShutdown ?? []) server.onShutdown(hook);
