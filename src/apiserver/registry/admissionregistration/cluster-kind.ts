@@ -4,7 +4,7 @@ import { ADMISSIONREGISTRATION_GROUP } from '../../../api/admissionregistration/
 import type { ApiObject } from '../../../storage/interface.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
 import { objectMetaFieldSet } from '../../../machinery/selectors/fields.ts';
-import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
+import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
 import { nameAgeTable } from '../simple-table.ts';
 import { servedAsStoredNames } from '../declaration-names.ts';
 
@@ -27,6 +27,7 @@ export interface ClusterKindSpec<T extends ApiObject> {
 
 export function clusterKindDeclaration<T extends ApiObject>(spec: ClusterKindSpec<T>): ResourceDeclaration<T, T> {
   const strategy: ResourceStrategy<T> = {
+    ...validatingStrategy({ validate: spec.validate, validateUpdate: spec.validateUpdate, allowCreateOnUpdate: false }),
     prepareForCreate: (obj) => {
       if (spec.keepStatus) delete (obj as Record<string, unknown>)['status'];
       spec.defaults(obj);
@@ -37,13 +38,6 @@ export function clusterKindDeclaration<T extends ApiObject>(spec: ClusterKindSpe
       spec.defaults(obj);
       spec.status?.(obj);
     },
-    validate: spec.validate,
-    validateUpdate: spec.validateUpdate,
-    warningsOnCreate: () => [],
-    warningsOnUpdate: () => [],
-    canonicalize: () => {},
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
   };
   return {
     ...servedAsStoredNames(ADMISSIONREGISTRATION_GROUP, spec.version, spec.kind, spec.plural),

@@ -5,7 +5,7 @@ import type { ApiObject } from '../../../storage/interface.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
 import { objectMetaFieldSet } from '../../../machinery/selectors/fields.ts';
 import { deepEqual } from '../../../machinery/validation/immutable.ts';
-import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
+import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
 import { NAME_COLUMN, AGE_COLUMN } from '../simple-table.ts';
 import { timestampSince } from '../human-duration.ts';
 import { defaultFlowSchema, defaultPriorityLevel } from './defaults.ts';
@@ -28,6 +28,7 @@ interface KindSpec<T extends WithSpecStatus> {
 /** Spec writes keep status; a changed spec bumps generation, as Kubernetes' strategy does. */
 function mainStrategy<T extends WithSpecStatus>(spec: KindSpec<T>): ResourceStrategy<T> {
   return {
+    ...validatingStrategy({ validate: spec.validate, validateUpdate: spec.validateUpdate, allowCreateOnUpdate: false }),
     prepareForCreate: (obj) => {
       delete obj.status;
       obj.status = {};
@@ -38,13 +39,6 @@ function mainStrategy<T extends WithSpecStatus>(spec: KindSpec<T>): ResourceStra
       spec.defaults(obj);
       if (!deepEqual(obj.spec, old.spec)) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
     },
-    validate: spec.validate,
-    validateUpdate: spec.validateUpdate,
-    warningsOnCreate: () => [],
-    warningsOnUpdate: () => [],
-    canonicalize: () => {},
-    allowCreateOnUpdate: false,
-    allowUnconditionalUpdate: true,
   };
 }
 
