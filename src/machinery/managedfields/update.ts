@@ -6,6 +6,8 @@ import { FieldSet } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, isResetManagedFields, managerId, type Managers, type ManagerState } from './managers.ts';
 import { ignoredFields, schemaFor, transferOwnership } from './ownership.ts';
 import { capUpdateManagers } from './cap-managers.ts';
+import { createManagedFields } from './create-fields.ts';
+import { isJsonObject } from '../patch/json-value.ts';
 
 export interface UpdateManagedFieldsOptions {
   /** The object before the write; absent on create. */
@@ -22,6 +24,24 @@ export interface UpdateManagedFieldsOptions {
 
 /** Returns a copy of `newObj` whose metadata.managedFields records this write. */
 export function updateManagedFields(opts: UpdateManagedFieldsOptions): ApiObject {
+  if (startsFromNothing(opts)) {
+    const managedFields = createManagedFields(opts.newObj, opts.manager, opts.apiVersion, opts.time);
+    return { ...opts.newObj, metadata: { ...opts.newObj.metadata, managedFields } };
+  }
+  return updateManagedFieldsByComparison(opts);
+}
+
+/**
+ * A create whose request brings no managers: the write owns every field it sets, which
+ * createManagedFields writes down directly instead of comparing against an empty object.
+ */
+function startsFromNothing(opts: UpdateManagedFieldsOptions): boolean {
+  if (opts.oldObj !== undefined || opts.subresource) return false;
+  return isJsonObject(opts.newObj.metadata) && managersForWrite(undefined, opts.newObj, false).size === 0;
+}
+
+/** The general path: compare the old and new objects and move ownership of what changed. */
+export function updateManagedFieldsByComparison(opts: UpdateManagedFieldsOptions): ApiObject {
   const managers = managersForWrite(opts.oldObj, opts.newObj, opts.subresource !== undefined && opts.subresource !== '');
   const self: ManagerState = {
     manager: opts.manager,
