@@ -13,6 +13,7 @@ import type { SqliteState } from './state.ts';
 import { TtlSweeper } from './ttl.ts';
 import { WatchHub } from './watch.ts';
 import { GroupCommitter } from './write.ts';
+import { WalSyncer } from './wal-sync.ts';
 
 const log = klog('storage/kv/sqlite');
 
@@ -21,17 +22,19 @@ class SqliteKv implements Kv {
   private readonly reader: SqliteGet;
   private readonly lister: SqliteList;
   private readonly writer: GroupCommitter;
+  private readonly syncer: WalSyncer;
   private readonly hub: WatchHub;
   private readonly compactor: SqliteCompactor;
   private readonly sweeper: TtlSweeper;
   private closing: Promise<void> | undefined;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, path: string) {
     this.state = { db, revision: readCurrentRevision(db), compactRev: readMeta(db, 'compact_rev'), closed: false };
     this.reader = new SqliteGet(this.state);
     this.lister = new SqliteList(this.state);
     this.hub = new WatchHub(this.state);
-    this.writer = new GroupCommitter(this.state, this.reader, (events) => this.hub.publish(events));
+    this.syncer = new WalSyncer(path);
+    this.writer = new GroupCommitter(this.state, this.reader, this.syncer, (events) => this.hub.publish(events));
     this.compactor = new SqliteCompactor(this.state);
     this.sweeper = new TtlSweeper(this.state, this.writer);
     this.sweeper.start();
@@ -96,6 +99,8 @@ class SqliteKv implements Kv {
     await new Promise<void>((resolve) => setImmediate(resolve));
     this.state.closed = true;
     this.writer.abort();
+    // Writes already committed are acknowledged once their sync ends.
+    await this.syncer.close();
     this.hub.close();
     await this.compactor.resume().catch(() => undefined);
     this.state.db.close();
@@ -112,7 +117,7 @@ export async function openSqliteKv(path: string): Promise<Kv> {
     db.close();
     throw err;
   }
-  const kv = new SqliteKv(db);
+  const kv = new SqliteKv(db, path);
   log.info('opened key-value store', { path, revision: await kv.currentRevision() }, 1);
   return kv;
 }

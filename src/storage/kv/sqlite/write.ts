@@ -1,12 +1,14 @@
-// Group commit: every write submitted during one turn of the event loop is applied in one
-// transaction with one fsync. Compare-and-swap decisions are made inside that transaction in
-// arrival order, revisions are handed out densely, and a write's promise settles only after the
-// commit is durable. Committed events go to the watch hub in revision order.
+// Group commit: the writes submitted while the previous commit was being synced are applied in
+// one transaction. Compare-and-swap decisions are made inside that transaction in arrival order,
+// revisions are handed out densely, and a write's promise settles only after the WAL holding the
+// commit has been fsynced (off the event loop, by WalSyncer). One commit is being synced at a
+// time, so committed events go to the watch hub in revision order, once durable.
 import type { StatementSync } from 'node:sqlite';
 import { StorageError } from '../../interface.ts';
 import type { KvEvent, TxnResult } from '../interface.ts';
 import type { SqliteGet } from './get.ts';
 import { toKeyValue, type SqliteState } from './state.ts';
+import type { WalSyncer } from './wal-sync.ts';
 
 export type WriteOp =
   | { kind: 'create'; key: string; value: Uint8Array; ttlSeconds?: number }
@@ -25,17 +27,20 @@ const MAX_BATCH = 2000;
 export class GroupCommitter {
   private readonly state: SqliteState;
   private readonly reader: SqliteGet;
+  private readonly syncer: WalSyncer;
   private readonly onCommit: (events: KvEvent[]) => void;
   private readonly insertLog: StatementSync;
   private readonly upsertCurrent: StatementSync;
   private readonly deleteCurrent: StatementSync;
   private readonly lastRow: StatementSync;
   private queue: Pending[] = [];
-  private scheduled = false;
+  /** A flush is queued or a commit is being synced; new writes wait for the next flush. */
+  private busy = false;
 
-  constructor(state: SqliteState, reader: SqliteGet, onCommit: (events: KvEvent[]) => void) {
+  constructor(state: SqliteState, reader: SqliteGet, syncer: WalSyncer, onCommit: (events: KvEvent[]) => void) {
     this.state = state;
     this.reader = reader;
+    this.syncer = syncer;
     this.onCommit = onCommit;
     const db = state.db;
     this.insertLog = db.prepare(
@@ -54,11 +59,19 @@ export class GroupCommitter {
     if (this.state.closed) return Promise.reject(new StorageError('Unreachable', op.key, 'the key-value store is closed'));
     return new Promise<TxnResult>((resolve, reject) => {
       this.queue.push({ op, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.schedule();
     });
+  }
+
+  private schedule(): void {
+    if (this.busy) return;
+    this.busy = true;
+    setImmediate(() => this.flush());
+  }
+
+  private idle(): void {
+    this.busy = false;
+    if (this.queue.length > 0) this.schedule();
   }
 
   /** Rejects writes still queued (the store is closing). */
@@ -69,15 +82,10 @@ export class GroupCommitter {
   }
 
   private flush(): void {
-    this.scheduled = false;
-    const batch = this.queue.length > MAX_BATCH ? this.queue.splice(0, MAX_BATCH) : this.queue.splice(0);
-    if (this.queue.length > 0) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    }
-    if (batch.length === 0) return;
-    if (this.state.closed) {
+    const batch = this.queue.splice(0, MAX_BATCH);
+    if (batch.length === 0 || this.state.closed) {
       for (const p of batch) p.reject(new StorageError('Unreachable', p.op.key, 'the key-value store is closed'));
+      this.idle();
       return;
     }
     const db = this.state.db;
@@ -93,10 +101,21 @@ export class GroupCommitter {
       this.state.revision = startRevision;
       const failure = new StorageError('Unreachable', batch[0]!.op.key, `write transaction failed: ${(err as Error).message}`);
       for (const p of batch) p.reject(failure);
+      this.idle();
       return;
     }
-    if (events.length > 0) this.onCommit(events);
-    for (let i = 0; i < batch.length; i++) batch[i]!.resolve(results[i]!);
+    this.syncer.sync().then(
+      () => {
+        if (events.length > 0) this.onCommit(events);
+        for (let i = 0; i < batch.length; i++) batch[i]!.resolve(results[i]!);
+        this.idle();
+      },
+      (err: unknown) => {
+        const failure = new StorageError('Unreachable', batch[0]!.op.key, `syncing the write-ahead log failed: ${(err as Error).message}`);
+        for (const p of batch) p.reject(failure);
+        this.idle();
+      },
+    );
   }
 
   private apply(op: WriteOp, events: KvEvent[]): TxnResult {
