@@ -89,7 +89,7 @@ test('mutating plugins all run before any validating plugin, each only for the o
 });
 
 test('built plugins get their configuration; AlwaysDeny refuses in both phases', async () => {
-  const namespaces: NamespaceAccess = { get: async () => undefined, create: async () => {} };
+  const namespaces: NamespaceAccess = { get: async () => undefined, cached: async () => undefined, create: async () => {} };
   const built = buildAdmission({ 'enable-admission-plugins': ['AlwaysDeny'], 'disable-admission-plugins': ['NamespaceLifecycle'] }, { namespaces });
   assert.ok(built.enabled.includes('AlwaysDeny'));
   await assert.rejects(built.admit(attrs()), (err: any) => err.code === 403 && err.message === 'configmaps "c" is forbidden: admission control is denying all modifications');

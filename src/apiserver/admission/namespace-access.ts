@@ -8,6 +8,12 @@ export interface NamespaceObject extends ApiObject {
 export interface NamespaceAccess {
   /** The namespace, or undefined when it does not exist. */
   get(name: string): Promise<NamespaceObject | undefined>;
+  /**
+   * The namespace as the watch cache holds it, as Kubernetes' plugins read a namespace lister:
+   * it may lag a write by the time a watch event takes to arrive. A namespace the cache does not
+   * hold is looked up in the store.
+   */
+  cached(name: string): Promise<NamespaceObject | undefined>;
   /** Creates the namespace; an existing one is not an error. */
   create(name: string): Promise<void>;
 }

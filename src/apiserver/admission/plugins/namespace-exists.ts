@@ -12,7 +12,7 @@ export function namespaceExists(namespaces: NamespaceAccess): AdmissionPlugin {
     handles: (op) => op === 'CREATE' || op === 'UPDATE' || op === 'DELETE',
     async validate(attrs) {
       if (!attrs.namespace || isNamespaceKind(attrs)) return;
-      if (!(await namespaces.get(attrs.namespace))) throw notFound(NAMESPACES, attrs.namespace);
+      if (!(await namespaces.cached(attrs.namespace))) throw notFound(NAMESPACES, attrs.namespace);
     },
   };
 }

@@ -10,15 +10,18 @@ const SYSTEM_WRITE = { dryRun: false, fieldValidation: 'Ignore' as const, fieldM
 
 /** `resource` is looked up at call time, so admission can be built before the resources are installed. */
 export function namespaceAccess(resource: () => InstalledResource<Namespace, Namespace>): NamespaceAccess {
+  const lookUp = async (name: string, resourceVersion: string) => {
+    try {
+      return await getObject(resource(), name, '', resourceVersion);
+    } catch (err) {
+      if (isStatusError(err) && err.code === 404) return undefined;
+      throw err;
+    }
+  };
   return {
-    async get(name) {
-      try {
-        return await getObject(resource(), name, '');
-      } catch (err) {
-        if (isStatusError(err) && err.code === 404) return undefined;
-        throw err;
-      }
-    },
+    get: (name) => lookUp(name, ''),
+    // resourceVersion "0": any state the server holds, so the watch cache answers.
+    cached: (name) => lookUp(name, '0'),
     async create(name) {
       try {
         await createObject(resource(), { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, '', SYSTEM_WRITE);
