@@ -11,6 +11,7 @@ import { timestampSince } from '../human-duration.ts';
 import { defaultFlowSchema, defaultPriorityLevel } from './defaults.ts';
 import { flowSchemaValidation, priorityLevelValidation } from './validation.ts';
 import { servedAsStoredNames } from '../declaration-names.ts';
+import { cloneJson } from '../../../machinery/patch/json-value.ts';
 
 type WithSpecStatus = ApiObject & { spec: unknown; status?: unknown };
 
@@ -64,7 +65,7 @@ function declaration<T extends WithSpecStatus>(spec: KindSpec<T>) {
     namespaced: false,
     strategy: mainStrategy(spec),
     toStored: (obj: T) => obj,
-    fromStored: (obj: T) => structuredClone(obj),
+    fromStored: (obj: T) => cloneJson(obj),
     fieldSet: (obj: T) => objectMetaFieldSet(obj.metadata, false),
     allowedFieldSelectors: ['metadata.name'],
     table: {

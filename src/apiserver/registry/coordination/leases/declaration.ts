@@ -6,6 +6,7 @@ import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceS
 import { nameAgeTable } from '../../simple-table.ts';
 import { decodeLease } from './decode.ts';
 import { validateLease, validateLeaseUpdate } from './validation.ts';
+import { cloneJson } from '../../../../machinery/patch/json-value.ts';
 
 export const leaseStrategy: ResourceStrategy<Lease> = validatingStrategy({ validate: validateLease, validateUpdate: validateLeaseUpdate, allowCreateOnUpdate: false });
 
@@ -25,7 +26,7 @@ export function leasesDeclaration() {
     strategy: leaseStrategy,
     decode: decodeLease,
     toStored: (lease: Lease) => lease,
-    fromStored: (lease: Lease) => structuredClone(lease),
+    fromStored: (lease: Lease) => cloneJson(lease),
     fieldSet: (lease: Lease) => objectMetaFieldSet(lease.metadata, true),
     allowedFieldSelectors: ['metadata.name', 'metadata.namespace'],
     table: nameAgeTable<Lease>(

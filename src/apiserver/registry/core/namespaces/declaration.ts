@@ -5,6 +5,7 @@ import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
 import { ALL_VERBS, type ResourceDeclaration } from '../../resource.ts';
 import { nameAgeTable } from '../../simple-table.ts';
 import { namespaceFinalizeStrategy, namespaceStatusStrategy, namespaceStrategy } from './strategy.ts';
+import { cloneJson } from '../../../../machinery/patch/json-value.ts';
 
 const same = (ns: Namespace) => ns;
 
@@ -23,7 +24,7 @@ export function namespacesDeclaration() {
     storageVersion: { group: '', version: 'v1', kind: 'Namespace' },
     strategy: namespaceStrategy,
     toStored: same,
-    fromStored: (ns: Namespace) => structuredClone(ns),
+    fromStored: (ns: Namespace) => cloneJson(ns),
     fieldSet: (ns: Namespace) => ({ ...objectMetaFieldSet(ns.metadata, false), 'status.phase': ns.status?.phase ?? '' }),
     allowedFieldSelectors: ['metadata.name', 'status.phase'],
     table: nameAgeTable<Namespace>(

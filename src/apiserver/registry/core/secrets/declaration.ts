@@ -8,6 +8,7 @@ import { normalizeSecret } from './normalize.ts';
 import { secretTableColumns, secretTableRow } from './table.ts';
 import { validateSecret, validateSecretUpdate } from './validation.ts';
 import { secretWarnings } from './warnings.ts';
+import { cloneJson } from '../../../../machinery/patch/json-value.ts';
 
 export const secretStrategy: ResourceStrategy<Secret> = {
   // Patches and applies reach the strategy without the decoder, so stringData is merged here too.
@@ -40,7 +41,7 @@ export function secretsDeclaration() {
     strategy: secretStrategy,
     decode: (raw) => normalizeSecret(raw as Secret),
     toStored: (obj) => obj,
-    fromStored: (obj) => structuredClone(obj),
+    fromStored: (obj) => cloneJson(obj),
     fieldSet: (obj) => ({ ...objectMetaFieldSet(obj.metadata, true), type: obj.type ?? '' }),
     allowedFieldSelectors: [...SECRET_SELECTABLE_FIELDS],
     table: { columns: secretTableColumns, row: (obj) => secretTableRow(obj) },

@@ -9,6 +9,7 @@ import { validateObjectMeta } from '../../../../machinery/validation/object-meta
 import { unknownFieldsOf } from '../../generic/unknown-fields.ts';
 import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../../resource.ts';
 import { timestampSince } from '../../human-duration.ts';
+import { cloneJson } from '../../../../machinery/patch/json-value.ts';
 
 /** Deprecated since Kubernetes 1.32; its brand-swapped spelling gets the same warning. */
 const ENFORCE_MOUNTABLE_SECRETS = ['orch.io/enforce-mountable-secrets', 'kubernetes.io/enforce-mountable-secrets'];
@@ -51,7 +52,7 @@ export function serviceAccountsDeclaration() {
     storageVersion: { group: '', version: 'v1', kind: 'ServiceAccount' },
     strategy: serviceAccountStrategy,
     toStored: (obj) => obj,
-    fromStored: (obj) => structuredClone(obj),
+    fromStored: (obj) => cloneJson(obj),
     fieldSet: (obj) => objectMetaFieldSet(obj.metadata, true),
     allowedFieldSelectors: ['metadata.name', 'metadata.namespace'],
     table: {
