@@ -4,6 +4,7 @@ import type { Codec } from './codecs/codec.ts';
 import { StorageError, type ApiObject } from './interface.ts';
 import type { KeyValue, Kv } from './kv/interface.ts';
 import { withResourceVersion } from './preconditions.ts';
+import { cloneJson } from '../machinery/patch/json-value.ts';
 import type { TransformedRead, ValueTransformer } from './transformers/transformer.ts';
 
 export interface StoreContext {
@@ -38,4 +39,24 @@ export function decodeStored<T extends ApiObject>(ctx: StoreContext, kv: KeyValu
     throw new StorageError('InvalidObject', kv.key, `stored object at ${kv.key} cannot be decoded: ${(err as Error).message}`);
   }
   return withResourceVersion(obj as T, revision);
+}
+
+// A value just written is decoded once for the writer's reply and every watcher of its store:
+// the decoded form is kept per stored value (the same bytes travel from the write to the watch
+// events) and each caller gets its own copy, which costs a fraction of decoding again.
+const sharedDecodes = new WeakMap<StoreContext, WeakMap<Uint8Array, ApiObject>>();
+
+/** Like decodeStored, but shares the decoding of one stored value between its callers. */
+export function decodeStoredCopy<T extends ApiObject>(ctx: StoreContext, kv: KeyValue, revision = kv.modRevision): T {
+  let decoded = sharedDecodes.get(ctx);
+  if (!decoded) {
+    decoded = new WeakMap();
+    sharedDecodes.set(ctx, decoded);
+  }
+  let obj = decoded.get(kv.value);
+  if (!obj) {
+    obj = decodeStored<ApiObject>(ctx, kv);
+    decoded.set(kv.value, obj);
+  }
+  return withResourceVersion(cloneJson(obj) as T, revision);
 }

@@ -5,9 +5,7 @@ import { internalError } from '../machinery/status.ts';
 import { isStorageError, type ApiObject, type Predicate, type WatchEvent, type WatchOptions, type Watcher } from './interface.ts';
 import type { KeyValue, KvEvent, KvWatch } from './kv/interface.ts';
 import { parseResourceVersion, waitForRevision } from './resource-version.ts';
-import { cloneJson } from '../machinery/patch/json-value.ts';
-import { withResourceVersion } from './preconditions.ts';
-import { decodeStored, type StoreContext } from './store-context.ts';
+import { decodeStored, decodeStoredCopy, type StoreContext } from './store-context.ts';
 import { BoundedWatchQueue, errorEvent, expiredEvent } from './watch-queue.ts';
 
 export const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
@@ -99,38 +97,20 @@ function* initialEvents<T extends ApiObject>(
   if (endBookmark) yield bookmark<T>(revision, true);
 }
 
-// Every watcher of a store is handed the same KV event objects: each stored value is decoded
-// (and decrypted) once per store, and each watcher gets its own copy of the result.
-const decodedByStore = new WeakMap<StoreContext, WeakMap<KeyValue, ApiObject>>();
-
-function decodeForWatcher<T extends ApiObject>(ctx: StoreContext, kv: KeyValue, revision = kv.modRevision): T {
-  let decoded = decodedByStore.get(ctx);
-  if (!decoded) {
-    decoded = new WeakMap();
-    decodedByStore.set(ctx, decoded);
-  }
-  let obj = decoded.get(kv);
-  if (!obj) {
-    obj = decodeStored<ApiObject>(ctx, kv);
-    decoded.set(kv, obj);
-  }
-  return withResourceVersion(cloneJson(obj) as T, revision);
-}
-
 /** Turns one KV event into the watch event a client sees, or nothing if it is filtered out. */
 function translator<T extends ApiObject>(ctx: StoreContext, predicate: Predicate<T> | undefined): (ev: KvEvent) => WatchEvent<T> | undefined {
   return (ev) => {
     const rev = ev.kv.modRevision;
     if (ev.type === 'DELETE') {
-      const last = decodeForWatcher<T>(ctx, ev.prevKv ?? ev.kv, rev);
+      const last = decodeStoredCopy<T>(ctx, ev.prevKv ?? ev.kv, rev);
       return !predicate || predicate(last) ? { type: 'DELETED', object: last } : undefined;
     }
-    const cur = decodeForWatcher<T>(ctx, ev.kv);
+    const cur = decodeStoredCopy<T>(ctx, ev.kv);
     if (!predicate) return { type: ev.isCreate ? 'ADDED' : 'MODIFIED', object: cur };
     // Kubernetes semantics for filtered watches: compare the old and the new object.
     if (!ev.isCreate && !ev.prevKv) return predicate(cur) ? { type: 'MODIFIED', object: cur } : undefined;
     const curMatches = predicate(cur);
-    const prev = ev.isCreate ? undefined : decodeForWatcher<T>(ctx, ev.prevKv!, rev);
+    const prev = ev.isCreate ? undefined : decodeStoredCopy<T>(ctx, ev.prevKv!, rev);
     const prevMatches = prev !== undefined && predicate(prev);
     if (curMatches && prevMatches) return { type: 'MODIFIED', object: cur };
     if (curMatches) return { type: 'ADDED', object: cur };
