@@ -1,28 +1,26 @@
 // Compaction: forget history at or below a revision. A row is removed when a newer row of the same
 // key at or below that revision supersedes it, and a tombstone at or below it is removed outright.
 // The compacted revision is recorded first (so older reads fail instead of seeing half-removed
-// history), then rows go in chunks so writes keep flowing, then free pages go back to the disk.
-import type { StatementSync } from 'node:sqlite';
+// history), then rows go in chunks, then free pages go back to the disk. Every one of these writes
+// runs on the writer thread (compaction-steps.ts), queued between write batches, so the event loop
+// never waits for a lock and writes keep flowing between chunks.
 import { StorageError } from '../../interface.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
-import { readMeta, writeMeta } from './schema.ts';
+import { readMeta } from './schema.ts';
 import type { SqliteState } from './state.ts';
+import type { GroupCommitter } from './write.ts';
 
 const log = klog('storage/kv/sqlite');
 const CHUNK_REVISIONS = 5000;
 
 export class SqliteCompactor {
   private readonly state: SqliteState;
-  private readonly deleteSuperseded: StatementSync;
-  private readonly deleteTombstones: StatementSync;
+  private readonly writer: GroupCommitter;
   private running: Promise<void> = Promise.resolve();
 
-  constructor(state: SqliteState) {
+  constructor(state: SqliteState, writer: GroupCommitter) {
     this.state = state;
-    this.deleteSuperseded = state.db.prepare(
-      'DELETE FROM kv_log WHERE id IN (SELECT prev_revision FROM kv_log WHERE id > ? AND id <= ? AND prev_revision > 0)',
-    );
-    this.deleteTombstones = state.db.prepare('DELETE FROM kv_log WHERE id > ? AND id <= ? AND deleted = 1');
+    this.writer = writer;
   }
 
   compact(revision: number): Promise<void> {
@@ -32,20 +30,21 @@ export class SqliteCompactor {
     }
     if (revision <= this.state.compactRev) return this.running;
     this.state.compactRev = revision;
-    const db = this.state.db;
-    db.exec('BEGIN IMMEDIATE');
-    writeMeta(db, 'compact_rev', revision);
-    // Keep the revision counter even if compaction removes the newest row (a tombstone).
-    writeMeta(db, 'rev_floor', this.state.revision);
-    db.exec('COMMIT');
-    this.running = this.running.then(() => this.removeHistory());
+    const marked = this.step({ type: 'compact-mark', revision, floor: this.state.revision });
+    marked.catch(() => undefined);
+    this.running = this.settled().then(() => marked).then(() => this.removeHistory());
     return this.running;
   }
 
   /** Finishes a compaction that a crash interrupted. */
   resume(): Promise<void> {
-    this.running = this.running.then(() => this.removeHistory());
+    this.running = this.settled().then(() => this.removeHistory());
     return this.running;
+  }
+
+  /** The previous compaction's end; its failure was reported to its caller and does not stop the next. */
+  private settled(): Promise<void> {
+    return this.running.catch(() => undefined);
   }
 
   private async removeHistory(): Promise<void> {
@@ -56,23 +55,19 @@ export class SqliteCompactor {
     const started = Date.now();
     while (done < target && !this.state.closed) {
       const hi = Math.min(done + CHUNK_REVISIONS, target);
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        this.deleteSuperseded.run(done, hi);
-        this.deleteTombstones.run(done, hi);
-        writeMeta(db, 'compact_done', hi);
-        db.exec('COMMIT');
-      } catch (err) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw new StorageError('Unreachable', '', `compaction failed: ${(err as Error).message}`);
-      }
+      await this.step({ type: 'compact-chunk', from: done, to: hi });
       done = hi;
-      // Let queued writes and reads run between chunks.
-      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     if (this.state.closed) return;
-    db.exec('PRAGMA incremental_vacuum');
-    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    await this.step({ type: 'compact-release' });
     log.info('compacted', { revision: target, ms: Date.now() - started }, 2);
+  }
+
+  private async step(request: Parameters<GroupCommitter['maintain']>[0]): Promise<void> {
+    try {
+      await this.writer.maintain(request);
+    } catch (err) {
+      throw new StorageError('Unreachable', '', `compaction failed: ${(err as Error).message}`);
+    }
   }
 }

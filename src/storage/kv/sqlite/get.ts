@@ -20,15 +20,12 @@ export class SqliteGet {
     );
   }
 
-  /** The key's latest live row, or undefined. Also used inside write transactions. */
-  currentRow(key: string): LogRow | undefined {
-    return this.current.get(key) as LogRow | undefined;
-  }
-
   get(key: string, revision?: number): { kv?: KeyValue; revision: number } {
     const rev = readRevision(this.state, key, revision);
-    if (rev === this.state.revision) {
-      const row = this.currentRow(key);
+    // The latest-row table answers for the acknowledged revision unless the batch being written
+    // holds this key; then the log is read at that revision.
+    if (rev === this.state.revision && !this.state.unacked.has(key)) {
+      const row = this.current.get(key) as LogRow | undefined;
       return row ? { kv: toKeyValue(row), revision: rev } : { revision: rev };
     }
     const row = this.atRevision.get(key, rev) as LogRow | undefined;

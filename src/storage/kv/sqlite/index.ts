@@ -1,5 +1,6 @@
-// The embedded KV store on node:sqlite: an MVCC log (one row per revision) with group commit,
-// in-process watch fan-out, TTL expiry as real deletes, and compaction that gives space back.
+// The embedded KV store on node:sqlite: an MVCC log (one row per revision) with group commit on
+// a writer thread, reads on the event loop's own connection, in-process watch fan-out, TTL expiry
+// as real deletes, and compaction that gives space back.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -13,29 +14,32 @@ import type { SqliteState } from './state.ts';
 import { TtlSweeper } from './ttl.ts';
 import { WatchHub } from './watch.ts';
 import { GroupCommitter } from './write.ts';
-import { WalSyncer } from './wal-sync.ts';
+import { WriterThread } from './writer-thread.ts';
 
 const log = klog('storage/kv/sqlite');
+/** How long the writer thread waits for a lock held by another process before failing a batch. */
+const BUSY_TIMEOUT_MS = 5000;
 
 class SqliteKv implements Kv {
   private readonly state: SqliteState;
   private readonly reader: SqliteGet;
   private readonly lister: SqliteList;
   private readonly writer: GroupCommitter;
-  private readonly syncer: WalSyncer;
+  private readonly thread: WriterThread;
   private readonly hub: WatchHub;
   private readonly compactor: SqliteCompactor;
   private readonly sweeper: TtlSweeper;
   private closing: Promise<void> | undefined;
 
   constructor(db: DatabaseSync, path: string) {
-    this.state = { db, revision: readCurrentRevision(db), compactRev: readMeta(db, 'compact_rev'), closed: false };
+    const revision = readCurrentRevision(db);
+    this.state = { db, revision, unacked: new Set(), compactRev: readMeta(db, 'compact_rev'), closed: false };
     this.reader = new SqliteGet(this.state);
     this.lister = new SqliteList(this.state);
     this.hub = new WatchHub(this.state);
-    this.syncer = new WalSyncer(path);
-    this.writer = new GroupCommitter(this.state, this.reader, this.syncer, (events) => this.hub.publish(events));
-    this.compactor = new SqliteCompactor(this.state);
+    this.thread = new WriterThread({ path, revision, busyTimeoutMs: BUSY_TIMEOUT_MS });
+    this.writer = new GroupCommitter(this.state, this.thread, (events) => this.hub.publish(events));
+    this.compactor = new SqliteCompactor(this.state, this.writer);
     this.sweeper = new TtlSweeper(this.state, this.writer);
     this.sweeper.start();
     void this.compactor.resume().catch((err: unknown) => log.error('resuming compaction failed', { err }));
@@ -99,11 +103,13 @@ class SqliteKv implements Kv {
     await new Promise<void>((resolve) => setImmediate(resolve));
     this.state.closed = true;
     this.writer.abort();
-    // Writes already committed are acknowledged once their sync ends.
-    await this.syncer.close();
+    // The batch in the writer thread is committed and acknowledged (or fails) before the end.
+    await this.writer.drain();
     this.hub.close();
     await this.compactor.resume().catch(() => undefined);
+    // Close this connection first, so the writer thread's is the last and checkpoints there.
     this.state.db.close();
+    await this.thread.stop();
   }
 }
 

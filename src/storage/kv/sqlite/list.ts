@@ -3,7 +3,7 @@
 // last row at or below that revision.
 import type { StatementSync } from 'node:sqlite';
 import type { KeyValue, KvListOptions, KvListResult } from '../interface.ts';
-import { prefixEnd, readRevision, type SqliteState } from './state.ts';
+import { prefixEnd, readRevision, unackedInRange, type SqliteState } from './state.ts';
 
 /** A page row as an array (id, name, create_revision, value): no object per row for large lists. */
 type PageRow = [number, string, number, Uint8Array | null];
@@ -43,7 +43,9 @@ export class SqliteList {
     const limit = opts.limit && opts.limit > 0 ? opts.limit : -1;
     // Ask for one more row than the page to learn whether more follow.
     const sqlLimit = limit > 0 ? limit + 1 : -1;
-    const atCurrent = rev === this.state.revision;
+    // The latest-row table is the acknowledged state unless the batch being written touches the
+    // range; then the log is read at the acknowledged revision.
+    const atCurrent = rev === this.state.revision && !unackedInRange(this.state, start, end);
     const rows = (atCurrent ? this.currentPage.all(start, end, sqlLimit) : this.oldPage.all(start, end, rev, rev, sqlLimit)) as unknown as PageRow[];
     const more = limit > 0 && rows.length > limit;
     if (more) rows.length = limit;
@@ -61,7 +63,9 @@ export class SqliteList {
   }
 
   count(prefix: string): number {
-    readRevision(this.state, prefix, undefined);
-    return (this.currentCount.get(prefix, prefixEnd(prefix)) as { n: number }).n;
+    const rev = readRevision(this.state, prefix, undefined);
+    const end = prefixEnd(prefix);
+    const row = unackedInRange(this.state, prefix, end) ? this.oldCount.get(prefix, end, rev, rev) : this.currentCount.get(prefix, end);
+    return (row as { n: number }).n;
   }
 }

@@ -44,10 +44,12 @@ export function prepareDatabase(db: DatabaseSync): void {
   // auto_vacuum only takes effect before the first table exists, so set it first.
   db.exec('PRAGMA auto_vacuum = INCREMENTAL');
   db.exec('PRAGMA journal_mode = WAL');
-  // NORMAL: a commit writes the WAL without fsyncing it; the committer fsyncs the WAL off the
-  // event loop before acknowledging (wal-sync.ts), so an acknowledged write is on disk as with
-  // FULL. Checkpoints still fsync the WAL before and the database after copying pages back.
-  db.exec('PRAGMA synchronous = NORMAL');
+  // This connection reads; after creating the tables it never writes. Writes, their fsyncs
+  // (synchronous=FULL) and WAL checkpoints happen on the writer thread's connection
+  // (writer-worker.ts), so this one never checkpoints: a checkpoint fsyncs the WAL and the file.
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  // Readers wait only in rare cases (another connection recovering or resetting the WAL).
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec(SCHEMA);
 }

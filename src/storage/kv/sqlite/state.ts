@@ -6,11 +6,23 @@ import type { LogRow } from './schema.ts';
 
 export interface SqliteState {
   db: DatabaseSync;
-  /** Revision of the last committed write. */
+  /**
+   * Revision of the last acknowledged write. The writer thread commits on its own connection, so
+   * this connection can see rows above it before their batch is answered; every read is made at
+   * this revision or below, never beyond it.
+   */
   revision: number;
+  /** Keys written by the batch in the writer thread: their latest-row entries may be above `revision`. */
+  unacked: Set<string>;
   /** Reads below this revision fail with ResourceVersionTooOld. */
   compactRev: number;
   closed: boolean;
+}
+
+/** True when a key in [start, end) may have a row above the acknowledged revision. */
+export function unackedInRange(state: SqliteState, start: string, end: string): boolean {
+  for (const key of state.unacked) if (key >= start && key < end) return true;
+  return false;
 }
 
 /** Validates a read revision: 0/undefined means current; older than compaction or newer than now fails. */

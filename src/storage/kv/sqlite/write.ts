@@ -1,14 +1,14 @@
-// Group commit: the writes submitted while the previous commit was being synced are applied in
-// one transaction. Compare-and-swap decisions are made inside that transaction in arrival order,
-// revisions are handed out densely, and a write's promise settles only after the WAL holding the
-// commit has been fsynced (off the event loop, by WalSyncer). One commit is being synced at a
-// time, so committed events go to the watch hub in revision order, once durable.
-import type { StatementSync } from 'node:sqlite';
+// Group commit through the writer thread. The writes submitted while one batch is in the writer
+// thread form the next batch, which is sent when that one is answered. The thread decides the
+// compare-and-swaps in arrival order, hands out dense revisions and commits with
+// synchronous=FULL, so an answered batch is on disk. Only then, on the event loop, does the
+// revision advance, the watch hub get the batch's events (in revision order: one batch is in the
+// thread at a time) and the writes' promises settle.
 import { StorageError } from '../../interface.ts';
-import type { KvEvent, TxnResult } from '../interface.ts';
-import type { SqliteGet } from './get.ts';
-import { toKeyValue, type SqliteState } from './state.ts';
-import type { WalSyncer } from './wal-sync.ts';
+import type { KeyValue, KvEvent, TxnResult } from '../interface.ts';
+import type { SqliteState } from './state.ts';
+import { encodeBatch, type WireOp, type WireResult, type WireRow, type WriterRequest } from './writer-protocol.ts';
+import type { WriterThread } from './writer-thread.ts';
 
 export type WriteOp =
   | { kind: 'create'; key: string; value: Uint8Array; ttlSeconds?: number }
@@ -23,44 +23,48 @@ interface Pending {
 
 /** Most writes per transaction; the rest wait for the next one. */
 const MAX_BATCH = 2000;
+const EMPTY = new Uint8Array(0);
 
 export class GroupCommitter {
   private readonly state: SqliteState;
-  private readonly reader: SqliteGet;
-  private readonly syncer: WalSyncer;
+  private readonly thread: WriterThread;
   private readonly onCommit: (events: KvEvent[]) => void;
-  private readonly insertLog: StatementSync;
-  private readonly upsertCurrent: StatementSync;
-  private readonly deleteCurrent: StatementSync;
-  private readonly lastRow: StatementSync;
   private queue: Pending[] = [];
-  /** A flush is queued or a commit is being synced; new writes wait for the next flush. */
+  /** A flush is queued or a batch is in the writer thread; new writes wait for the next flush. */
   private busy = false;
+  private inFlight: Promise<void> | undefined;
 
-  constructor(state: SqliteState, reader: SqliteGet, syncer: WalSyncer, onCommit: (events: KvEvent[]) => void) {
+  constructor(state: SqliteState, thread: WriterThread, onCommit: (events: KvEvent[]) => void) {
     this.state = state;
-    this.reader = reader;
-    this.syncer = syncer;
+    this.thread = thread;
     this.onCommit = onCommit;
-    const db = state.db;
-    this.insertLog = db.prepare(
-      `INSERT INTO kv_log (id, name, created, deleted, create_revision, prev_revision, expires_at, value)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.upsertCurrent = db.prepare(
-      `INSERT INTO kv_current (name, id, expires_at) VALUES (?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET id = excluded.id, expires_at = excluded.expires_at`,
-    );
-    this.deleteCurrent = db.prepare('DELETE FROM kv_current WHERE name = ?');
-    this.lastRow = db.prepare('SELECT max(id) AS id FROM kv_log WHERE name = ?');
   }
 
   submit(op: WriteOp): Promise<TxnResult> {
     if (this.state.closed) return Promise.reject(new StorageError('Unreachable', op.key, 'the key-value store is closed'));
+    const dead = this.thread.dead;
+    if (dead) return Promise.reject(new StorageError('Unreachable', op.key, `the key-value store cannot write: ${dead.message}`));
     return new Promise<TxnResult>((resolve, reject) => {
       this.queue.push({ op, resolve, reject });
       this.schedule();
     });
+  }
+
+  /** Runs a compaction step on the writer thread, between batches. */
+  async maintain(request: Exclude<WriterRequest, { type: 'write' | 'close' }>): Promise<void> {
+    await this.thread.request(request);
+  }
+
+  /** Rejects writes still queued (the store is closing). */
+  abort(): void {
+    const queue = this.queue;
+    this.queue = [];
+    for (const p of queue) p.reject(new StorageError('Unreachable', p.op.key, 'the key-value store is closed'));
+  }
+
+  /** Waits until the batch in the writer thread, if any, is answered. */
+  async drain(): Promise<void> {
+    await this.inFlight;
   }
 
   private schedule(): void {
@@ -71,14 +75,11 @@ export class GroupCommitter {
 
   private idle(): void {
     this.busy = false;
-    if (this.queue.length > 0) this.schedule();
-  }
-
-  /** Rejects writes still queued (the store is closing). */
-  abort(): void {
-    const queue = this.queue;
-    this.queue = [];
-    for (const p of queue) p.reject(new StorageError('Unreachable', p.op.key, 'the key-value store is closed'));
+    this.inFlight = undefined;
+    if (this.queue.length > 0) {
+      this.busy = true;
+      this.flush();
+    }
   }
 
   private flush(): void {
@@ -88,64 +89,62 @@ export class GroupCommitter {
       this.idle();
       return;
     }
-    const db = this.state.db;
-    const startRevision = this.state.revision;
-    const results: TxnResult[] = [];
-    const events: KvEvent[] = [];
-    try {
-      db.exec('BEGIN IMMEDIATE');
-      for (const p of batch) results.push(this.apply(p.op, events));
-      db.exec('COMMIT');
-    } catch (err) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      this.state.revision = startRevision;
-      const failure = new StorageError('Unreachable', batch[0]!.op.key, `write transaction failed: ${(err as Error).message}`);
-      for (const p of batch) p.reject(failure);
-      this.idle();
-      return;
-    }
-    this.syncer.sync().then(
-      () => {
-        if (events.length > 0) this.onCommit(events);
-        for (let i = 0; i < batch.length; i++) batch[i]!.resolve(results[i]!);
-        this.idle();
-      },
-      (err: unknown) => {
-        const failure = new StorageError('Unreachable', batch[0]!.op.key, `syncing the write-ahead log failed: ${(err as Error).message}`);
-        for (const p of batch) p.reject(failure);
-        this.idle();
-      },
+    const { keys, buffer } = encodeBatch(batch.map((p) => toWireOp(p.op)));
+    // Until the batch is answered, reads of these keys must not trust the latest-row table.
+    for (const p of batch) this.state.unacked.add(p.op.key);
+    this.inFlight = this.thread.request({ type: 'write', keys, buffer }, [buffer]).then(
+      (reply) => this.committed(batch, reply.results!),
+      (err: unknown) => this.failed(batch, err as Error),
     );
   }
 
-  private apply(op: WriteOp, events: KvEvent[]): TxnResult {
-    const current = this.reader.currentRow(op.key);
-    const now = Date.now();
-    if (op.kind === 'create') {
-      if (current) return { succeeded: false, current: toKeyValue(current) };
-      const rev = ++this.state.revision;
-      const tombstone = (this.lastRow.get(op.key) as { id: number | null }).id ?? 0;
-      const expiresAt = op.ttlSeconds && op.ttlSeconds > 0 ? now + op.ttlSeconds * 1000 : null;
-      this.insertLog.run(rev, op.key, 1, 0, rev, tombstone, expiresAt, op.value);
-      this.upsertCurrent.run(op.key, rev, expiresAt);
-      events.push({ type: 'PUT', kv: { key: op.key, value: op.value, createRevision: rev, modRevision: rev }, isCreate: true });
-      return { succeeded: true, revision: rev };
+  private committed(batch: Pending[], results: WireResult[]): void {
+    const outcomes = new Array<TxnResult>(batch.length);
+    const events: KvEvent[] = [];
+    for (let i = 0; i < batch.length; i++) {
+      const op = batch[i]!.op;
+      const r = results[i]!;
+      if (r.revision === 0) {
+        outcomes[i] = r.row ? { succeeded: false, current: toKeyValue(op.key, r.row) } : { succeeded: false };
+        continue;
+      }
+      outcomes[i] = { succeeded: true, revision: r.revision };
+      events.push(toEvent(op, r.revision, r.row));
     }
-    if (!current || current.id !== op.expected) return current ? { succeeded: false, current: toKeyValue(current) } : { succeeded: false };
-    const rev = ++this.state.revision;
-    const prevKv = toKeyValue(current);
-    if (op.kind === 'update') {
-      const expiresAt = op.ttlSeconds && op.ttlSeconds > 0 ? now + op.ttlSeconds * 1000 : null;
-      this.insertLog.run(rev, op.key, 0, 0, current.create_revision, current.id, expiresAt, op.value);
-      this.upsertCurrent.run(op.key, rev, expiresAt);
-      events.push({ type: 'PUT', kv: { key: op.key, value: op.value, createRevision: current.create_revision, modRevision: rev }, prevKv, isCreate: false });
-      return { succeeded: true, revision: rev };
-    }
-    // A tombstone keeps no value: the last value is the previous row's, which compaction keeps
-    // as long as the tombstone is newer than the compacted revision.
-    this.insertLog.run(rev, op.key, 0, 1, current.create_revision, current.id, null, null);
-    this.deleteCurrent.run(op.key);
-    events.push({ type: 'DELETE', kv: { ...prevKv, modRevision: rev }, prevKv, isCreate: false });
-    return { succeeded: true, revision: rev };
+    if (events.length > 0) this.state.revision = events[events.length - 1]!.kv.modRevision;
+    this.state.unacked.clear();
+    // Start the next batch before handing these out, so the writer thread works meanwhile.
+    this.idle();
+    if (events.length > 0) this.onCommit(events);
+    for (let i = 0; i < batch.length; i++) batch[i]!.resolve(outcomes[i]!);
   }
+
+  private failed(batch: Pending[], err: Error): void {
+    // A failed transaction rolled back; a dead thread may have committed, so its keys stay unread.
+    if (!this.thread.dead) this.state.unacked.clear();
+    const failure = new StorageError('Unreachable', batch[0]!.op.key, `write transaction failed: ${err.message}`);
+    this.idle();
+    for (const p of batch) p.reject(failure);
+  }
+}
+
+function toWireOp(op: WriteOp): WireOp {
+  if (op.kind === 'delete') return { kind: op.kind, key: op.key, expected: op.expected, ttlSeconds: 0, value: EMPTY };
+  return { kind: op.kind, key: op.key, expected: op.kind === 'update' ? op.expected : 0, ttlSeconds: op.ttlSeconds ?? 0, value: op.value };
+}
+
+function toKeyValue(key: string, row: WireRow): KeyValue {
+  return { key, value: row.value ?? EMPTY, createRevision: row.createRevision, modRevision: row.id };
+}
+
+/** The watch event of a write that succeeded at revision, given the row it replaced. */
+function toEvent(op: WriteOp, revision: number, replaced: WireRow | undefined): KvEvent {
+  if (op.kind === 'create') {
+    return { type: 'PUT', kv: { key: op.key, value: op.value, createRevision: revision, modRevision: revision }, isCreate: true };
+  }
+  const prevKv = toKeyValue(op.key, replaced!);
+  if (op.kind === 'update') {
+    return { type: 'PUT', kv: { key: op.key, value: op.value, createRevision: prevKv.createRevision, modRevision: revision }, prevKv, isCreate: false };
+  }
+  return { type: 'DELETE', kv: { ...prevKv, modRevision: revision }, prevKv, isCreate: false };
 }
