@@ -80,7 +80,7 @@ export function decodeBody(contentType: string | undefined, body: Buffer, kindFo
     } catch (err) {
       throw badRequest(`the object provided is unrecognized (must be of type ${kindForErrors}): couldn't get version/kind; json parse error: ${(err as Error).message}`);
     }
-    return { value, duplicates: findDuplicateKeys(text) };
+    return { value, duplicates: keyCount(text) === parsedKeyCount(value) ? [] : findDuplicateKeys(text) };
   }
   if (type === 'application/yaml' || type.endsWith('+yaml')) {
     try {
@@ -102,6 +102,43 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
+
+const COLON = 0x3a;
+
+/**
+ * The number of object keys written in valid JSON text: strings followed by a colon. Equal to
+ * the keys JSON.parse kept unless one was repeated, so the common case costs one scan that
+ * allocates nothing.
+ */
+function keyCount(text: string): number {
+  let count = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    if (text.charCodeAt(i) !== QUOTE) continue;
+    let j = i + 1;
+    while (j < n) {
+      const d = text.charCodeAt(j);
+      if (d === QUOTE) break;
+      j += d === BACKSLASH ? 2 : 1;
+    }
+    i = j + 1;
+    while (i < n && (text.charCodeAt(i) <= 0x20)) i++;
+    if (text.charCodeAt(i) === COLON) count++;
+  }
+  return count;
+}
+
+/** The number of object keys in a parsed JSON value. */
+function parsedKeyCount(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) count += parsedKeyCount(item);
+    return count;
+  }
+  for (const key in value) count += 1 + parsedKeyCount((value as Record<string, unknown>)[key]);
+  return count;
+}
 
 /** Scans JSON text for keys repeated within one object; returns their dotted paths. */
 export function findDuplicateKeys(text: string): string[] {
