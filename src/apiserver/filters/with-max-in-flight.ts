@@ -5,6 +5,7 @@ import { tooManyRequests } from '../../machinery/status.ts';
 import { requestContext, type Handler } from '../server/request-context.ts';
 import { isMutating } from '../server/request-info.ts';
 import { writeStatus } from '../server/responses.ts';
+import { onResponseDone } from '../server/response-done.ts';
 
 export interface InFlightDeps {
   /** Limit of read-only requests; 0 means no limit. */
@@ -43,8 +44,7 @@ export function withMaxInFlight(handler: Handler, deps: InFlightDeps): Handler {
       deps.observe?.(kind, counts[kind]);
     };
     // The slot is held until the response is done or the client is gone, not merely until the handler returns.
-    res.once('close', release);
-    res.once('finish', release);
+    onResponseDone(res, release);
     try {
       await handler(req, res);
     } finally {

@@ -7,6 +7,7 @@ import { requestContext, type Handler, type Response } from '../server/request-c
 import { isMutating } from '../server/request-info.ts';
 import type { RequestMetrics } from '../../component-base/metrics/apiserver-requests.ts';
 import { writeStatus } from '../server/responses.ts';
+import { onResponseDone } from '../server/response-done.ts';
 import { FlowController } from '../flowcontrol/controller.ts';
 import { createFlowControlMetrics } from '../flowcontrol/metrics.ts';
 import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
@@ -71,8 +72,7 @@ export function withPriorityAndFairness(handler: Handler, deps: PriorityAndFairn
       admission.release();
     };
     // The seat is held until the response is done or the client is gone; a watch's until it streams.
-    res.once('close', release);
-    res.once('finish', release);
+    onResponseDone(res, release);
     if (isWatch) onStreamStart(res, release);
     try {
       await handler(req, res);

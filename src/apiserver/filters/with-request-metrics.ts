@@ -2,14 +2,12 @@
 import type { RequestMetrics } from '../../component-base/metrics/apiserver-requests.ts';
 import { requestContext, type Handler } from '../server/request-context.ts';
 import { requestURL } from './with-request-info.ts';
+import { onResponseDone } from '../server/response-done.ts';
 
 export function withRequestMetrics(handler: Handler, deps: { metrics: RequestMetrics }): Handler {
   return (req, res) => {
     const started = performance.now();
-    let recorded = false;
     const record = () => {
-      if (recorded) return;
-      recorded = true;
       const ctx = requestContext(req);
       const contentType = req.headers['content-type'];
       deps.metrics.observe({
@@ -21,8 +19,7 @@ export function withRequestMetrics(handler: Handler, deps: { metrics: RequestMet
         seconds: (performance.now() - started) / 1000,
       });
     };
-    res.once('finish', record);
-    res.once('close', record);
+    onResponseDone(res, record);
     return handler(req, res);
   };
 }

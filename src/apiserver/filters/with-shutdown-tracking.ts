@@ -6,6 +6,7 @@ import { tooManyRequests } from '../../machinery/status.ts';
 import type { ServerLifecycle } from '../server/lifecycle.ts';
 import { requestContext, type Handler } from '../server/request-context.ts';
 import { writeStatus } from '../server/responses.ts';
+import { onResponseDone } from '../server/response-done.ts';
 
 const EXEMPT = /^\/(healthz|livez|readyz|metrics)(\/|$)/;
 
@@ -37,8 +38,7 @@ export function withShutdownTracking(handler: Handler, deps: { lifecycle: Server
         lifecycle.longRunning.delete(entry);
         finish();
       };
-      res.once('close', remove);
-      res.once('finish', remove);
+      onResponseDone(res, remove);
       return handler(req, res);
     }
 
@@ -49,8 +49,7 @@ export function withShutdownTracking(handler: Handler, deps: { lifecycle: Server
       done = true;
       lifecycle.requestFinished();
     };
-    res.once('finish', release);
-    res.once('close', release);
+    onResponseDone(res, release);
     return handler(req, res);
   };
 }
