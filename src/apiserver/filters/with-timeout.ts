@@ -6,6 +6,7 @@ import { badRequest, timeout } from '../../machinery/status.ts';
 import { requestContext, type Handler } from '../server/request-context.ts';
 import { writeStatus } from '../server/responses.ts';
 import { requestURL } from './with-request-info.ts';
+import { onResponseDone } from '../server/response-done.ts';
 
 export interface TimeoutDeps {
   requestTimeoutMs: number;
@@ -40,10 +41,9 @@ export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
     // An outer filter (shutdown tracking) may already hold a signal for this request: honour both.
     ctx.signal = ctx.signal ? AbortSignal.any([ctx.signal, controller.signal]) : controller.signal;
     // The client going away ends the work too.
-    const onClose = () => {
+    onResponseDone(res, () => {
       if (!res.writableEnded) controller.abort(new Error('client went away'));
-    };
-    res.once('close', onClose);
+    });
 
     const query = requestURL(req).searchParams;
     let deadlineMs: number;
@@ -75,7 +75,6 @@ export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
       await handler(req, res);
     } finally {
       if (timer) clearTimeout(timer);
-      res.off('close', onClose);
     }
   };
 }
