@@ -33,7 +33,7 @@ class SqliteKv implements Kv {
 
   constructor(db: DatabaseSync, path: string) {
     const revision = readCurrentRevision(db);
-    this.state = { db, revision, unacked: new Set(), compactRev: readMeta(db, 'compact_rev'), closed: false };
+    this.state = { db, revision, unacked: new Map(), compactRev: readMeta(db, 'compact_rev'), closed: false };
     this.reader = new SqliteGet(this.state);
     this.lister = new SqliteList(this.state);
     this.hub = new WatchHub(this.state);

@@ -12,8 +12,8 @@ export interface SqliteState {
    * this revision or below, never beyond it.
    */
   revision: number;
-  /** Keys written by the batch in the writer thread: their latest-row entries may be above `revision`. */
-  unacked: Set<string>;
+  /** Keys written by batches in the writer thread (with their number of writes): their latest-row entries may be above `revision`. */
+  unacked: Map<string, number>;
   /** Reads below this revision fail with ResourceVersionTooOld. */
   compactRev: number;
   closed: boolean;
@@ -21,7 +21,7 @@ export interface SqliteState {
 
 /** True when a key in [start, end) may have a row above the acknowledged revision. */
 export function unackedInRange(state: SqliteState, start: string, end: string): boolean {
-  for (const key of state.unacked) if (key >= start && key < end) return true;
+  for (const key of state.unacked.keys()) if (key >= start && key < end) return true;
   return false;
 }
 

@@ -30,7 +30,7 @@ function setUp(busyTimeoutMs = 10_000): Fixture {
   const path = join(dir, 'orch.db');
   const db = new DatabaseSync(path);
   prepareDatabase(db);
-  const state: SqliteState = { db, revision: 0, unacked: new Set(), compactRev: 0, closed: false };
+  const state: SqliteState = { db, revision: 0, unacked: new Map(), compactRev: 0, closed: false };
   const thread = new WriterThread({ path, revision: 0, busyTimeoutMs });
   const published: KvEvent[][] = [];
   const committer = new GroupCommitter(state, thread, (events) => published.push(events));
