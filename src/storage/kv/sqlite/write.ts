@@ -90,6 +90,11 @@ export class GroupCommitter {
       for (const p of batch) p.reject(new StorageError('Unreachable', p.op.key, 'the key-value store is closed'));
       return;
     }
+    const dead = this.thread.dead;
+    if (dead) {
+      for (const p of batch) p.reject(new StorageError('Unreachable', p.op.key, `the key-value store cannot write: ${dead.message}`));
+      return;
+    }
     const { keys, buffer } = encodeBatch(batch.map((p) => toWireOp(p.op)));
     // Until the batch is answered, reads of these keys must not trust the latest-row table.
     for (const p of batch) this.state.unacked.set(p.op.key, (this.state.unacked.get(p.op.key) ?? 0) + 1);
