@@ -173,3 +173,18 @@ test('reads at a future revision fail with ResourceVersionTooLarge', async () =>
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a process that closes the store after writing finishes its close (the writer thread keeps it alive until then)', async () => {
+  const { dir, path } = tempDb();
+  try {
+    const script = join(import.meta.dirname, 'testing', 'write-then-close.ts');
+    const child = spawn(process.execPath, [script, path], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(code, 0);
+    assert.equal(out, 'closed\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

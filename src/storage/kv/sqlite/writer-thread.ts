@@ -49,6 +49,8 @@ export class WriterThread {
   async stop(): Promise<void> {
     if (!this.failure && !this.stopping) {
       this.stopping = true;
+      // Held until the thread has exited: a caller awaiting stop() may be all that is left to run.
+      this.worker.ref();
       await this.request({ type: 'close' }).catch(() => undefined);
     }
     await this.exited;
@@ -62,7 +64,7 @@ export class WriterThread {
 
   private onReply(reply: WriterReply): void {
     const next = this.outstanding.shift();
-    if (this.outstanding.length === 0) this.worker.unref();
+    if (this.outstanding.length === 0 && !this.stopping) this.worker.unref();
     if (!next) return;
     if (reply.ok) next.resolve(reply);
     else next.reject(new Error(reply.error));
