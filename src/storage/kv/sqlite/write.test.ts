@@ -148,6 +148,7 @@ test('many concurrent writes get dense revisions and are published in order', as
   const f = setUp();
   try {
     const writes = Array.from({ length: 3000 }, (_, i) => f.committer.submit({ kind: 'create', key: `/k/${i}`, value: enc.encode(String(i)) }));
+    // More than MAX_BATCH × MAX_IN_FLIGHT writes at once: some wait in the queue.
     const revisions = (await Promise.all(writes)).map((r) => (r.succeeded ? r.revision : 0));
     assert.deepEqual(revisions, Array.from({ length: 3000 }, (_, i) => i + 1), 'revisions follow arrival order');
     const seen = f.published.flat().map((e) => e.kv.modRevision);

@@ -1,5 +1,5 @@
-// Group commit through the writer thread. The writes submitted while a batch is in the writer
-// thread form the next batch, which is sent when that one is answered. The thread decides the
+// Group commit through the writer thread. Writes queue up and go to the thread in batches, several
+// of which may be there at once; the thread commits them one after the other and decides the
 // compare-and-swaps in arrival order, hands out dense revisions and commits with
 // synchronous=FULL, so an answered batch is on disk. Only then, on the event loop, does the
 // revision advance, the watch hub get the batch's events (in revision order: batches are
@@ -21,13 +21,15 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
-/** Most writes per transaction; the rest wait for the next one. */
-const MAX_BATCH = 2000;
 /**
- * Batches in the writer thread at once. One keeps batches large; a second one queued behind it
- * measured no faster, as the writer thread waits for the event loop far more than the reverse.
+ * Most writes per transaction, and batches in the writer thread at once. Small batches, several
+ * in flight, keep both threads busy: with one large batch at a time every waiting request ended
+ * up in the same batch, and the event loop sat idle while it was committed (about a third of the
+ * time under the events benchmark). 32 × 8 measured best there, against 1 × 2000, 4 × 64,
+ * 4 × 128, 8 × 64, 16 × 16 and 16 × 32; about 130 commits a second at 4,000 creates/s.
  */
-const MAX_IN_FLIGHT = 1;
+const MAX_BATCH = 32;
+const MAX_IN_FLIGHT = 8;
 const EMPTY = new Uint8Array(0);
 
 export class GroupCommitter {
@@ -83,9 +85,10 @@ export class GroupCommitter {
   }
 
   private flush(): void {
-    if (this.inFlight.size >= MAX_IN_FLIGHT) return;
-    const batch = this.queue.splice(0, MAX_BATCH);
-    if (batch.length === 0) return;
+    while (this.inFlight.size < MAX_IN_FLIGHT && this.queue.length > 0) this.send(this.queue.splice(0, MAX_BATCH));
+  }
+
+  private send(batch: Pending[]): void {
     if (this.state.closed) {
       for (const p of batch) p.reject(new StorageError('Unreachable', p.op.key, 'the key-value store is closed'));
       return;
@@ -109,7 +112,6 @@ export class GroupCommitter {
       },
     );
     this.inFlight.add(answered);
-    if (this.queue.length > 0) this.schedule();
   }
 
   private committed(batch: Pending[], results: WireResult[]): void {
