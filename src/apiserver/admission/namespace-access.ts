@@ -11,7 +11,7 @@ export interface NamespaceAccess {
   /**
    * The namespace as the watch cache holds it, as Kubernetes' plugins read a namespace lister:
    * it may lag a write by the time a watch event takes to arrive. A namespace the cache does not
-   * hold is looked up in the store.
+   * hold is looked up in the store. The object may be shared and frozen: read it, never change it.
    */
   cached(name: string): Promise<NamespaceObject | undefined>;
   /** Creates the namespace; an existing one is not an error. */

@@ -2,7 +2,9 @@
 import type { Namespace } from '../../../../api/core/v1/namespace-types.ts';
 import type { NamespaceAccess } from '../../../admission/namespace-access.ts';
 import { isStatusError } from '../../../../machinery/status.ts';
-import type { InstalledResource } from '../../generic/context.ts';
+import { groupResource, type InstalledResource } from '../../generic/context.ts';
+import { objectKey } from '../../generic/keys.ts';
+import { interpretStorageError } from '../../generic/storage-errors.ts';
 import { createObject } from '../../generic/create.ts';
 import { getObject } from '../../generic/get.ts';
 
@@ -10,18 +12,25 @@ const SYSTEM_WRITE = { dryRun: false, fieldValidation: 'Ignore' as const, fieldM
 
 /** `resource` is looked up at call time, so admission can be built before the resources are installed. */
 export function namespaceAccess(resource: () => InstalledResource<Namespace, Namespace>): NamespaceAccess {
-  const lookUp = async (name: string, resourceVersion: string) => {
-    try {
-      return await getObject(resource(), name, '', resourceVersion);
-    } catch (err) {
-      if (isStatusError(err) && err.code === 404) return undefined;
-      throw err;
-    }
-  };
   return {
-    get: (name) => lookUp(name, ''),
-    // resourceVersion "0": any state the server holds, so the watch cache answers.
-    cached: (name) => lookUp(name, '0'),
+    async get(name) {
+      try {
+        return await getObject(resource(), name, '');
+      } catch (err) {
+        if (isStatusError(err) && err.code === 404) return undefined;
+        throw err;
+      }
+    },
+    // resourceVersion "0": any state the server holds, so the watch cache answers. Its object is
+    // handed out as it is held, read-only, without the copy a served object gets.
+    async cached(name) {
+      const res = resource();
+      try {
+        return await res.store.get(objectKey(res.declaration, '', name), { resourceVersion: '0', ignoreNotFound: true });
+      } catch (err) {
+        throw interpretStorageError(err, { resource: groupResource(res.declaration), name, requestedResourceVersion: '0', storeName: res.storeName });
+      }
+    },
     async create(name) {
       try {
         await createObject(resource(), { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, '', SYSTEM_WRITE);
