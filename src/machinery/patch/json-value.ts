@@ -12,10 +12,16 @@ export function isJsonObject(v: unknown): v is JsonObject {
  */
 export function cloneJson<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
-  if (Array.isArray(v)) return v.map(cloneJson) as T;
+  if (Array.isArray(v)) {
+    const copy = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) copy[i] = cloneJson(v[i]);
+    return copy as T;
+  }
   if (v instanceof Uint8Array) return v.slice() as T;
   const out: JsonObject = {};
-  for (const k of Object.keys(v)) out[k] = cloneJson((v as JsonObject)[k]);
+  // for...in, not Object.keys: no key array per object. JSON objects have no inherited
+  // enumerable keys.
+  for (const k in v) out[k] = cloneJson((v as JsonObject)[k]);
   return out as T;
 }
 

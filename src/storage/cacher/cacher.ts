@@ -58,7 +58,8 @@ export interface Cacher<T extends ApiObject> extends Store<T> {
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+    // for...in, not Object.values: no value array per object.
+    for (const k in value) deepFreeze((value as Record<string, unknown>)[k]);
   }
   return value;
 }
