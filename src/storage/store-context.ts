@@ -4,7 +4,7 @@ import type { Codec } from './codecs/codec.ts';
 import { StorageError, type ApiObject } from './interface.ts';
 import type { KeyValue, Kv } from './kv/interface.ts';
 import { withResourceVersion } from './preconditions.ts';
-import { cloneJson } from '../machinery/patch/json-value.ts';
+import { cloneJson, jsonCopy } from '../machinery/patch/json-value.ts';
 import type { TransformedRead, ValueTransformer } from './transformers/transformer.ts';
 
 export interface StoreContext {
@@ -45,6 +45,20 @@ export function decodeStored<T extends ApiObject>(ctx: StoreContext, kv: KeyValu
 // the decoded form is kept per stored value (the same bytes travel from the write to the watch
 // events) and each caller gets its own copy, which costs a fraction of decoding again.
 const sharedDecodes = new WeakMap<StoreContext, WeakMap<Uint8Array, ApiObject>>();
+
+/**
+ * Records `obj` as the decoded form of a value about to be written, when the codec makes a JSON
+ * copy equal to decoding: the writer's reply and the watchers then need not decode it at all.
+ */
+export function rememberWritten(ctx: StoreContext, value: Uint8Array, obj: ApiObject): void {
+  if (!ctx.codec.jsonRoundTrip) return;
+  let decoded = sharedDecodes.get(ctx);
+  if (!decoded) {
+    decoded = new WeakMap();
+    sharedDecodes.set(ctx, decoded);
+  }
+  decoded.set(value, jsonCopy(obj));
+}
 
 /** Like decodeStored, but shares the decoding of one stored value between its callers. */
 export function decodeStoredCopy<T extends ApiObject>(ctx: StoreContext, kv: KeyValue, revision = kv.modRevision): T {

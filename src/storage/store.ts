@@ -17,7 +17,7 @@ import {
 import type { KeyValue, Kv } from './kv/interface.ts';
 import { checkPreconditions, forStorage } from './preconditions.ts';
 import { parseResourceVersion, waitForRevision } from './resource-version.ts';
-import { decodeStored, decodeStoredCopy, readValue, type StoreContext } from './store-context.ts';
+import { decodeStored, decodeStoredCopy, readValue, rememberWritten, type StoreContext } from './store-context.ts';
 import type { ValueTransformer } from './transformers/transformer.ts';
 import { listObjects } from './store-list.ts';
 import { watchObjects } from './store-watch.ts';
@@ -58,9 +58,10 @@ class KvStore<T extends ApiObject> implements Store<T> {
     this.ctx = ctx;
   }
 
-  private encode(key: string, obj: T): Uint8Array {
+  /** Encodes an object already prepared by forStorage. */
+  private encode(key: string, stored: T): Uint8Array {
     try {
-      return this.ctx.codec.encode(forStorage(obj));
+      return this.ctx.codec.encode(stored);
     } catch (err) {
       throw new StorageError('InvalidObject', key, `object cannot be encoded: ${(err as Error).message}`);
     }
@@ -75,7 +76,10 @@ class KvStore<T extends ApiObject> implements Store<T> {
     if (rv !== undefined && rv !== '' && rv !== '0') {
       throw new StorageError('InvalidObject', key, 'resourceVersion should not be set on objects to be created');
     }
-    const bytes = this.toStorage(key, this.encode(key, obj));
+    const stored = forStorage(obj);
+    const bytes = this.toStorage(key, this.encode(key, stored));
+    // Before the write: its watch events may be handled before the write's promise settles.
+    rememberWritten(this.ctx, bytes, stored);
     const r = await this.ctx.kv.create(key, bytes, ttlSeconds);
     if (!r.succeeded) throw new StorageError('KeyExists', key, `key exists: ${key}`, r.current?.modRevision);
     return decodeStoredCopy<T>(this.ctx, { key, value: bytes, createRevision: r.revision, modRevision: r.revision });
@@ -103,7 +107,8 @@ class KvStore<T extends ApiObject> implements Store<T> {
       if (!existing && !opts.ignoreNotFound) throw new StorageError('NotFound', key, `key not found: ${key}`);
       checkPreconditions(key, opts.preconditions, existing, current?.modRevision ?? 0);
       const { object, ttlSeconds } = await opts.tryUpdate(existing);
-      const encoded = this.encode(key, object);
+      const stored = forStorage(object);
+      const encoded = this.encode(key, stored);
       // Nothing changed: no write, no new revision, as Kubernetes skips no-op updates; a value
       // read through an old encryption provider is rewritten all the same.
       if (current && ttlSeconds === undefined) {
@@ -111,6 +116,7 @@ class KvStore<T extends ApiObject> implements Store<T> {
         if (!before.stale && isEqualBytes(encoded, before.data)) return existing!;
       }
       const bytes = this.toStorage(key, encoded);
+      rememberWritten(this.ctx, bytes, stored);
       const r = current
         ? await this.ctx.kv.update(key, bytes, current.modRevision, ttlSeconds)
         : await this.ctx.kv.create(key, bytes, ttlSeconds);

@@ -25,6 +25,31 @@ export function cloneJson<T>(v: T): T {
   return out as T;
 }
 
+/**
+ * What JSON.parse(JSON.stringify(v)) gives, without the text in between: undefined and function
+ * members dropped (null in arrays), non-finite numbers null, -0 as 0, toJSON honoured.
+ */
+export function jsonCopy<T>(v: T): T {
+  if (typeof v === 'number') return (Number.isFinite(v) ? (v === 0 ? 0 : v) : null) as T;
+  if (typeof v !== 'object' || v === null) return v;
+  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return JSON.parse(JSON.stringify(v)) as T;
+  if (Array.isArray(v)) {
+    const copy = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) {
+      const item: unknown = v[i];
+      copy[i] = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : jsonCopy(item);
+    }
+    return copy as T;
+  }
+  const out: JsonObject = {};
+  for (const k in v) {
+    const item: unknown = (v as JsonObject)[k];
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+    out[k] = jsonCopy(item);
+  }
+  return out as T;
+}
+
 /** Structural equality of JSON values; key order of objects does not matter. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -6,6 +6,8 @@ export interface Codec {
   mediaType: string;
   encode(obj: ApiObject): Uint8Array;
   decode(bytes: Uint8Array): ApiObject;
+  /** decode(encode(obj)) is what JSON.parse(JSON.stringify(obj)) gives, so a copy can stand in for decoding. */
+  jsonRoundTrip?: boolean;
 }
 
 /** Thrown when stored bytes cannot be decoded as an object. */

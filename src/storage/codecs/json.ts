@@ -19,4 +19,5 @@ export const jsonCodec: Codec = {
   mediaType: 'application/json',
   encode: (obj) => encoder.encode(JSON.stringify(obj)),
   decode: decodeJson,
+  jsonRoundTrip: true,
 };

@@ -87,4 +87,6 @@ export const protobufCodec: Codec = {
   mediaType: 'application/vnd.orch.protobuf',
   encode: encodeProtobuf,
   decode: decodeProtobuf,
+  // The envelope holds the object as JSON.
+  jsonRoundTrip: true,
 };
