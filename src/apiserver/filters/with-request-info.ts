@@ -5,20 +5,42 @@ import { requestContext, type Handler, type Request } from '../server/request-co
 import { isLongRunning, parseRequestInfo, RequestInfoError } from '../server/request-info.ts';
 import { writeStatus } from '../server/responses.ts';
 
+/** The parts of a request's URL the server reads. */
+export interface RequestURL {
+  pathname: string;
+  searchParams: URLSearchParams;
+}
+
 // Several filters read the URL of one request; it is parsed once per request and URL string.
-const parsedURLs = new WeakMap<Request, { raw: string; url: URL }>();
+const parsedURLs = new WeakMap<Request, { raw: string; url: RequestURL }>();
+
+// A path the WHATWG parser would give back unchanged: plain characters, no dot segments, not
+// starting with "//" (which it would read as a host).
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+const DOT_SEGMENT = /(^|\/)\.{1,2}(\/|$)/;
+
+/** Parses a request target as `new URL(raw, base)` would, without the full parser for the common case. */
+export function parseRequestURL(raw: string): RequestURL {
+  const q = raw.indexOf('?');
+  const path = q < 0 ? raw : raw.slice(0, q);
+  if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) && !raw.includes('#')) {
+    return { pathname: path, searchParams: new URLSearchParams(q < 0 ? '' : raw.slice(q + 1)) };
+  }
+  const url = new URL(raw, 'https://localhost');
+  return { pathname: url.pathname, searchParams: url.searchParams };
+}
 
 /** The request's URL, parsed once per request (treat it as read-only). */
-export function requestURL(req: Request): URL {
+export function requestURL(req: Request): RequestURL {
   const raw = req.url ?? '/';
   const hit = parsedURLs.get(req);
   if (hit && hit.raw === raw) return hit.url;
-  const url = new URL(raw, 'https://localhost');
+  const url = parseRequestURL(raw);
   parsedURLs.set(req, { raw, url });
   return url;
 }
 
-function decodedPath(url: URL): string {
+function decodedPath(url: RequestURL): string {
   try {
     return decodeURIComponent(url.pathname);
   } catch {
