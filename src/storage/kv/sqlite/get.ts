@@ -22,8 +22,8 @@ export class SqliteGet {
 
   get(key: string, revision?: number): { kv?: KeyValue; revision: number } {
     const rev = readRevision(this.state, key, revision);
-    // The latest-row table answers for the acknowledged revision unless the batch being written
-    // holds this key; then the log is read at that revision.
+    // The latest-row table answers for the acknowledged revision unless a batch in the writer
+    // thread holds this key; then the log is read at that revision.
     if (rev === this.state.revision && !this.state.unacked.has(key)) {
       const row = this.current.get(key) as LogRow | undefined;
       return row ? { kv: toKeyValue(row), revision: rev } : { revision: rev };

@@ -43,8 +43,8 @@ export class SqliteList {
     const limit = opts.limit && opts.limit > 0 ? opts.limit : -1;
     // Ask for one more row than the page to learn whether more follow.
     const sqlLimit = limit > 0 ? limit + 1 : -1;
-    // The latest-row table is the acknowledged state unless the batch being written touches the
-    // range; then the log is read at the acknowledged revision.
+    // The latest-row table is the acknowledged state unless a batch in the writer thread touches
+    // the range; then the log is read at the acknowledged revision.
     const atCurrent = rev === this.state.revision && !unackedInRange(this.state, start, end);
     const rows = (atCurrent ? this.currentPage.all(start, end, sqlLimit) : this.oldPage.all(start, end, rev, rev, sqlLimit)) as unknown as PageRow[];
     const more = limit > 0 && rows.length > limit;
