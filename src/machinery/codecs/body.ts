@@ -66,7 +66,15 @@ export function encodeBody(mediaType: MediaType, obj: ApiObject | Record<string,
       // As Kubernetes writes YAML: keys sorted, and strings a YAML 1.1 reader would take for
       // timestamps, booleans or numbers quoted.
       return Buffer.from(stringifyYaml(obj, { lineWidth: 0, sortMapEntries: true, version: '1.1' }));
-    default:
-      return Buffer.from(`${pretty ? JSON.stringify(obj, null, 2) : JSON.stringify(obj)}\n`);
+    default: {
+      // Written into one buffer sized up front: appending "\n" to a large string and encoding it
+      // would first copy the whole string.
+      const text = pretty ? JSON.stringify(obj, null, 2) : JSON.stringify(obj);
+      const size = Buffer.byteLength(text);
+      const out = Buffer.allocUnsafe(size + 1);
+      out.write(text, 0, size, 'utf8');
+      out[size] = 0x0a;
+      return out;
+    }
   }
 }
