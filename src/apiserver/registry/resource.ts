@@ -106,6 +106,11 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
   toStored(obj: T): S;
   /** Stored form to served form; must not modify its argument (it may come from a cache). */
   fromStored(obj: S): T;
+  /**
+   * Stored form to a served form that is only read and serialized (a list's items): it may share
+   * parts with its argument, so it costs less than fromStored. Absent: fromStored is used.
+   */
+  fromStoredForReading?(obj: S): T;
   /** Field-selector attributes of a stored object, keyed as this group-version names them. */
   fieldSet(obj: S): Record<string, string>;
   /** Field names a selector may use on this path. */

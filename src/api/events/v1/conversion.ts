@@ -79,9 +79,14 @@ export function eventV1ToCore(ev: EventV1): CoreEvent {
   return orderCore(out);
 }
 
-/** Built in v1 key order directly: lists convert every item, so no second, reordered copy. */
-export function coreToEventV1(ev: CoreEvent): EventV1 {
-  const out = { kind: 'Event', apiVersion: API_VERSION, metadata: copyMeta(ev.metadata), eventTime: ev.eventTime ?? null } as EventV1;
+/**
+ * Built in v1 key order directly: lists convert every item, so no second, reordered copy. With
+ * `shareMetadata` the result keeps the argument's metadata object, for a served form that is only
+ * serialized.
+ */
+export function coreToEventV1(ev: CoreEvent, shareMetadata = false): EventV1 {
+  const metadata = shareMetadata ? (ev.metadata ?? {}) : copyMeta(ev.metadata);
+  const out = { kind: 'Event', apiVersion: API_VERSION, metadata, eventTime: ev.eventTime ?? null } as EventV1;
   if (ev.series) out.series = v1Series(ev.series);
   if (ev.reportingComponent) out.reportingController = ev.reportingComponent;
   if (ev.reportingInstance) out.reportingInstance = ev.reportingInstance;

@@ -131,6 +131,21 @@ test('stored form is core v1 for both paths', () => {
   assert.deepEqual(coreV1StoredForm.toStored(servedCore), stored);
 });
 
+test('the served forms for reading equal the full ones, and leave a frozen stored object as it was', () => {
+  const stored = eventsV1StoredForm.toStored(decodeEventV1({ ...fullV1, metadata: { ...fullV1.metadata, labels: { a: 'b' } } }));
+  const freeze = (v: unknown): void => {
+    if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+      Object.freeze(v);
+      for (const k in v) freeze((v as Record<string, unknown>)[k]);
+    }
+  };
+  freeze(stored);
+  assert.deepEqual(eventsV1StoredForm.fromStoredForReading(stored), eventsV1StoredForm.fromStored(stored));
+  assert.deepEqual(coreV1StoredForm.fromStoredForReading(stored), coreV1StoredForm.fromStored(stored));
+  assert.equal(JSON.stringify(eventsV1StoredForm.fromStoredForReading(stored)), JSON.stringify(eventsV1StoredForm.fromStored(stored)), 'same key order');
+  assert.equal(JSON.stringify(coreV1StoredForm.fromStoredForReading(stored)), JSON.stringify(coreV1StoredForm.fromStored(stored)), 'same key order');
+});
+
 test('field sets over the stored object, for each version', () => {
   const stored = eventV1ToCore(decodeEventV1(fullV1));
   assert.deepEqual(eventV1FieldSet(stored), {

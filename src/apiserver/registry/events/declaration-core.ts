@@ -17,6 +17,7 @@ export function coreEventsDeclaration(opts: EventDeclarationOptions) {
     decode: (raw) => decodeCoreEvent(raw),
     toStored: coreV1StoredForm.toStored,
     fromStored: coreV1StoredForm.fromStored,
+    fromStoredForReading: coreV1StoredForm.fromStoredForReading,
     fieldSet: coreEventFieldSet,
     allowedFieldSelectors: [...CORE_EVENT_SELECTABLE_FIELDS],
     table: eventTable<CoreEvent>(),

@@ -19,6 +19,7 @@ export function eventsV1Declaration(opts: EventDeclarationOptions) {
     decode: (raw) => decodeEventV1(raw),
     toStored: eventsV1StoredForm.toStored,
     fromStored: eventsV1StoredForm.fromStored,
+    fromStoredForReading: eventsV1StoredForm.fromStoredForReading,
     fieldSet: eventV1FieldSet,
     allowedFieldSelectors: [...EVENT_V1_SELECTABLE_FIELDS],
     table: eventTable<EventV1>(),

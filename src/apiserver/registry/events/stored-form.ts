@@ -13,14 +13,18 @@ export interface StoredFormCodec<T> {
   toStored(obj: T): CoreEvent;
   /** The object served at this version for a stored object. */
   fromStored(stored: CoreEvent): T;
+  /** The same, sharing metadata with the stored object: for objects that are only serialized. */
+  fromStoredForReading(stored: CoreEvent): T;
 }
 
 export const eventsV1StoredForm: StoredFormCodec<EventV1> = {
   toStored: eventV1ToCore,
-  fromStored: coreToEventV1,
+  fromStored: (stored) => coreToEventV1(stored),
+  fromStoredForReading: (stored) => coreToEventV1(stored, true),
 };
 
 export const coreV1StoredForm: StoredFormCodec<CoreEvent> = {
   toStored: (ev) => orderCore({ ...ev, apiVersion: 'v1', kind: 'Event' }),
   fromStored: (stored) => orderCore({ ...cloneJson(stored), apiVersion: 'v1', kind: 'Event' }),
+  fromStoredForReading: (stored) => orderCore({ ...stored, apiVersion: 'v1', kind: 'Event' }),
 };

@@ -1,6 +1,6 @@
 // List a collection (one namespace or all) with selectors, paging and resourceVersion semantics.
 import type { ApiObject, ListOptions } from '../../../storage/interface.ts';
-import { groupResource, served, type InstalledResource } from './context.ts';
+import { groupResource, servedForReading, type InstalledResource } from './context.ts';
 import { collectionPrefix } from './keys.ts';
 import { checkContinueWithResourceVersion, type ListQuery } from './list-options.ts';
 import { compileSelection } from './selection.ts';
@@ -28,7 +28,8 @@ export async function listObjects<T extends ApiObject, S extends ApiObject>(
   try {
     const out = await res.store.list(collectionPrefix(decl, namespace), opts);
     const items = new Array<T>(out.items.length);
-    for (let i = 0; i < out.items.length; i++) items[i] = served(decl, out.items[i]!);
+    // The items are only serialized, or read by deletecollection.
+    for (let i = 0; i < out.items.length; i++) items[i] = servedForReading(decl, out.items[i]!);
     const result: ListOutcome<T> = { items, resourceVersion: out.resourceVersion };
     if (out.continue) result.continue = out.continue;
     if (out.remainingItemCount !== undefined && out.continue) result.remainingItemCount = out.remainingItemCount;
