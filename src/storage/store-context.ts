@@ -43,34 +43,24 @@ export function decodeStored<T extends ApiObject>(ctx: StoreContext, kv: KeyValu
 
 // A value just written is decoded once for the writer's reply and every watcher of its store:
 // the decoded form is kept per stored value (the same bytes travel from the write to the watch
-// events) and each caller gets its own copy, which costs a fraction of decoding again.
-const sharedDecodes = new WeakMap<StoreContext, WeakMap<Uint8Array, ApiObject>>();
+// events, and belong to one store) and each caller gets its own copy, which costs a fraction of
+// decoding again.
+const sharedDecodes = new WeakMap<Uint8Array, ApiObject>();
 
 /**
  * Records `obj` as the decoded form of a value about to be written, when the codec makes a JSON
  * copy equal to decoding: the writer's reply and the watchers then need not decode it at all.
  */
 export function rememberWritten(ctx: StoreContext, value: Uint8Array, obj: ApiObject): void {
-  if (!ctx.codec.jsonRoundTrip) return;
-  let decoded = sharedDecodes.get(ctx);
-  if (!decoded) {
-    decoded = new WeakMap();
-    sharedDecodes.set(ctx, decoded);
-  }
-  decoded.set(value, jsonCopy(obj));
+  if (ctx.codec.jsonRoundTrip) sharedDecodes.set(value, jsonCopy(obj));
 }
 
 /** Like decodeStored, but shares the decoding of one stored value between its callers. */
 export function decodeStoredCopy<T extends ApiObject>(ctx: StoreContext, kv: KeyValue, revision = kv.modRevision): T {
-  let decoded = sharedDecodes.get(ctx);
-  if (!decoded) {
-    decoded = new WeakMap();
-    sharedDecodes.set(ctx, decoded);
-  }
-  let obj = decoded.get(kv.value);
+  let obj = sharedDecodes.get(kv.value);
   if (!obj) {
     obj = decodeStored<ApiObject>(ctx, kv);
-    decoded.set(kv.value, obj);
+    sharedDecodes.set(kv.value, obj);
   }
   return withResourceVersion(cloneJson(obj) as T, revision);
 }
