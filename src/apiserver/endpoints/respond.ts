@@ -28,8 +28,21 @@ export async function writeObject(
   choice: OutputChoice,
   warnings: readonly string[] = [],
 ): Promise<void> {
-  recordResponseObject(req, obj);
   const encoded = encodeBody(choice.mediaType, obj as Record<string, unknown>, prettyFor(req, choice));
+  writeEncoded(req, res, code, obj, encoded, choice, warnings);
+}
+
+/** Writes `encoded`, the negotiated encoding of `obj`. */
+export function writeEncoded(
+  req: Request,
+  res: Response,
+  code: number,
+  obj: Record<string, unknown> | object,
+  encoded: Buffer,
+  choice: OutputChoice,
+  warnings: readonly string[] = [],
+): void {
+  recordResponseObject(req, obj);
   const { body, encoding } = maybeGzip(req.headers['accept-encoding'], encoded);
   setWarnings(res, warnings);
   res.statusCode = code;

@@ -3,7 +3,9 @@ import { apiVersionOf } from '../../registry/resource.ts';
 import { listObjects } from '../../registry/generic/list.ts';
 import { parseListQuery } from '../../registry/generic/list-options.ts';
 import { negotiateOutput } from '../negotiation.ts';
-import { writeObject } from '../respond.ts';
+import { prettyFor, writeEncoded, writeObject } from '../respond.ts';
+import { encodeJsonList } from '../list-json.ts';
+import { jsonMediaType } from '../../../machinery/codecs/media-types.ts';
 import { parseIncludeObject, toPartialMetadata, toTable, type ListMeta } from '../table.ts';
 import { protobufKind, requestNamespace, type Scope } from './scope.ts';
 
@@ -21,7 +23,12 @@ export async function handleList(scope: Scope): Promise<void> {
   } else if (choice.as === 'PartialObjectMetadataList') {
     body = { kind: 'PartialObjectMetadataList', apiVersion: choice.asApiVersion, metadata: meta, items: out.items.map((o) => toPartialMetadata(o, choice.asApiVersion!)) };
   } else {
-    body = { kind: decl.listKind, apiVersion: apiVersionOf(decl), metadata: meta, items: out.items };
+    const list = { kind: decl.listKind, apiVersion: apiVersionOf(decl), metadata: meta, items: out.items };
+    if (choice.mediaType === jsonMediaType && !prettyFor(scope.req, choice)) {
+      writeEncoded(scope.req, scope.res, 200, list, encodeJsonList(decl, list, out.stored), choice);
+      return;
+    }
+    body = list;
   }
   await writeObject(scope.req, scope.res, 200, body, choice);
 }

@@ -8,6 +8,8 @@ import { interpretStorageError } from './storage-errors.ts';
 
 export interface ListOutcome<T> {
   items: T[];
+  /** The stored objects the items were served from, in the same order. */
+  stored: ApiObject[];
   resourceVersion: string;
   continue?: string;
   remainingItemCount?: number;
@@ -30,7 +32,7 @@ export async function listObjects<T extends ApiObject, S extends ApiObject>(
     const items = new Array<T>(out.items.length);
     // The items are only serialized, or read by deletecollection.
     for (let i = 0; i < out.items.length; i++) items[i] = servedForReading(decl, out.items[i]!);
-    const result: ListOutcome<T> = { items, resourceVersion: out.resourceVersion };
+    const result: ListOutcome<T> = { items, stored: out.items, resourceVersion: out.resourceVersion };
     if (out.continue) result.continue = out.continue;
     if (out.remainingItemCount !== undefined && out.continue) result.remainingItemCount = out.remainingItemCount;
     return result;
