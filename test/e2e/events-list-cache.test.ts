@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
 import { eventually } from '../support/daemon.ts';
+import { eventBody } from '../support/events.ts';
 
 let s: CoreApiserver;
 const v1 = '/apis/events.orch.io/v1/namespaces/default/events';
@@ -14,19 +15,7 @@ before(async () => {
 });
 after(async () => s.stop());
 
-const event = (name: string) => ({
-  apiVersion: 'events.orch.io/v1',
-  kind: 'Event',
-  metadata: { name },
-  eventTime: '2026-11-22T05:00:00.000000Z',
-  reportingController: 'orch.io/test',
-  reportingInstance: 'test-1',
-  action: 'Testing',
-  reason: 'Tested',
-  type: 'Normal',
-  note: `note of ${name}`,
-  regarding: { kind: 'Pod', namespace: 'default', name: 'p1', apiVersion: 'v1' },
-});
+const event = (name: string) => eventBody(name, { note: `note of ${name}` });
 
 test('a list repeated from the cache is the same, and a patch or delete shows in the next list on both paths', async () => {
   for (const name of ['a', 'b', 'c']) assert.equal((await s.call('POST', v1, event(name))).status, 201);

@@ -3,6 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, collectWatch, type TestServer } from '../../src/apiserver/endpoints/testing/serve.ts';
 import { eventResources } from '../../src/apiserver/registry/events/declarations.ts';
+import { eventBody } from '../support/events.ts';
 
 let srv: TestServer;
 const v1 = '/apis/events.orch.io/v1/namespaces/default/events';
@@ -13,22 +14,7 @@ before(async () => {
 });
 after(async () => srv.close());
 
-function event(name: string, extra: Record<string, unknown> = {}) {
-  return {
-    apiVersion: 'events.orch.io/v1',
-    kind: 'Event',
-    metadata: { name },
-    eventTime: '2026-11-22T05:00:00.000000Z',
-    reportingController: 'orch.io/test',
-    reportingInstance: 'test-1',
-    action: 'Testing',
-    reason: 'Tested',
-    type: 'Normal',
-    note: 'hello',
-    regarding: { kind: 'Pod', namespace: 'default', name: 'p1', apiVersion: 'v1' },
-    ...extra,
-  };
-}
+const event = eventBody;
 
 test('an event created through events.orch.io/v1 is read through core v1', async () => {
   const r = await srv.request('POST', v1, { body: event('e1') });
