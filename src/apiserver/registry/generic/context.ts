@@ -50,16 +50,15 @@ export function groupKind(decl: ResourceDeclaration<any, any>): { group: string;
 
 /** The served form of a stored object for reading and serializing only: it may share parts with `stored`. */
 export function servedForReading<T extends ApiObject, S extends ApiObject>(decl: ResourceDeclaration<T, S>, stored: S): T {
-  if (!decl.fromStoredForReading) return served(decl, stored);
-  const obj = decl.fromStoredForReading(stored);
-  obj.apiVersion = apiVersionOf(decl);
-  obj.kind = decl.kind;
-  return obj;
+  return withServedType(decl, decl.fromStoredForReading ? decl.fromStoredForReading(stored) : decl.fromStored(stored));
 }
 
 /** The served form of a stored object, with apiVersion and kind of this declaration. */
 export function served<T extends ApiObject, S extends ApiObject>(decl: ResourceDeclaration<T, S>, stored: S): T {
-  const obj = decl.fromStored(stored);
+  return withServedType(decl, decl.fromStored(stored));
+}
+
+function withServedType<T extends ApiObject>(decl: ResourceDeclaration<T, any>, obj: T): T {
   obj.apiVersion = apiVersionOf(decl);
   obj.kind = decl.kind;
   return obj;
