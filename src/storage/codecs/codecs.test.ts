@@ -28,6 +28,17 @@ test('objects written under one media type stay readable after switching to anot
   }
 });
 
+test('codecs chosen by media type keep the JSON round-trip claim of their writer, and the claim holds', () => {
+  // The store skips decoding its own writes on this claim; losing it costs a decode per watcher.
+  const withUndefined = { ...event, metadata: { ...event.metadata, generateName: undefined } } as ApiObject;
+  for (const mediaType of ['application/json', 'application/vnd.orch.protobuf']) {
+    const codec = codecFor(mediaType);
+    assert.equal(codec.jsonRoundTrip, true, mediaType);
+    assert.deepEqual(codec.decode(codec.encode(withUndefined)), JSON.parse(JSON.stringify(withUndefined)), mediaType);
+  }
+  assert.ok(!codecFor('application/yaml').jsonRoundTrip, 'YAML does not claim it');
+});
+
 test('the protobuf form is the Kubernetes envelope: magic, then runtime.Unknown with JSON raw', () => {
   const bytes = protobufCodec.encode(event);
   assert.deepEqual([...bytes.subarray(0, 4)], [0x6b, 0x38, 0x73, 0x00]);

@@ -32,5 +32,6 @@ export function codecFor(mediaType: string): Codec {
           ? protobufCodec
           : undefined;
   if (!writer) throw new CodecError(`unsupported storage media type ${JSON.stringify(mediaType)}; supported: ${STORAGE_MEDIA_TYPES.join(', ')}`);
-  return { mediaType: writer.mediaType, encode: writer.encode, decode: decodeAny };
+  // Values this codec wrote decode as the writer would decode them, so its round-trip holds.
+  return { mediaType: writer.mediaType, encode: writer.encode, decode: decodeAny, jsonRoundTrip: writer.jsonRoundTrip };
 }
