@@ -145,7 +145,11 @@ export interface DeleteOptions<T extends ApiObject> {
   validateDeletion?: (current: T) => Promise<void> | void;
 }
 
-/** The object store for one resource. Keys are full storage keys, e.g. /registry/events/ns/name. */
+/**
+ * The object store for one resource. Keys are full storage keys, e.g. /registry/events/ns/name.
+ * Objects it hands out may be shared with other callers and frozen (what create and
+ * guaranteedUpdate return, watch events, anything a watch cache serves): copy one before changing it.
+ */
 export interface Store<T extends ApiObject = ApiObject> {
   /** Stores a new object; KeyExists if present. Returns it with metadata.resourceVersion set. */
   create(key: string, obj: T, ttlSeconds?: number): Promise<T>;

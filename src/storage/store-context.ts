@@ -4,7 +4,7 @@ import type { Codec } from './codecs/codec.ts';
 import { StorageError, type ApiObject } from './interface.ts';
 import type { KeyValue, Kv } from './kv/interface.ts';
 import { withResourceVersion } from './preconditions.ts';
-import { cloneJson, jsonCopy } from '../machinery/patch/json-value.ts';
+import { deepFreeze, jsonCopy } from '../machinery/patch/json-value.ts';
 import type { TransformedRead, ValueTransformer } from './transformers/transformer.ts';
 
 export interface StoreContext {
@@ -43,8 +43,7 @@ export function decodeStored<T extends ApiObject>(ctx: StoreContext, kv: KeyValu
 
 // A value just written is decoded once for the writer's reply and every watcher of its store:
 // the decoded form is kept per stored value (the same bytes travel from the write to the watch
-// events, and belong to one store) and each caller gets its own copy, which costs a fraction of
-// decoding again.
+// events, and belong to one store), frozen, and handed to all of them.
 const sharedDecodes = new WeakMap<Uint8Array, ApiObject>();
 
 /**
@@ -55,12 +54,20 @@ export function rememberWritten(ctx: StoreContext, value: Uint8Array, obj: ApiOb
   if (ctx.codec.jsonRoundTrip) sharedDecodes.set(value, jsonCopy(obj));
 }
 
-/** Like decodeStored, but shares the decoding of one stored value between its callers. */
-export function decodeStoredCopy<T extends ApiObject>(ctx: StoreContext, kv: KeyValue, revision = kv.modRevision): T {
+/**
+ * Like decodeStored, but the result is shared by every caller of the same stored value and
+ * frozen: read it, or copy it before changing it.
+ */
+export function decodeStoredShared<T extends ApiObject>(ctx: StoreContext, kv: KeyValue, revision = kv.modRevision): T {
   let obj = sharedDecodes.get(kv.value);
   if (!obj) {
-    obj = decodeStored<ApiObject>(ctx, kv);
+    obj = decodeStored<ApiObject>(ctx, kv, revision);
     sharedDecodes.set(kv.value, obj);
+  } else if (!Object.isFrozen(obj)) {
+    withResourceVersion(obj, revision);
+  } else if (obj.metadata.resourceVersion !== String(revision)) {
+    // The same value at another revision (a delete's last state): a shallow copy saying so.
+    return Object.freeze({ ...obj, metadata: Object.freeze({ ...obj.metadata, resourceVersion: String(revision) }) }) as T;
   }
-  return withResourceVersion(cloneJson(obj) as T, revision);
+  return deepFreeze(obj) as T;
 }

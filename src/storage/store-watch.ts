@@ -5,7 +5,7 @@ import { internalError } from '../machinery/status.ts';
 import { isStorageError, type ApiObject, type Predicate, type WatchEvent, type WatchOptions, type Watcher } from './interface.ts';
 import type { KeyValue, KvEvent, KvWatch } from './kv/interface.ts';
 import { parseResourceVersion, waitForRevision } from './resource-version.ts';
-import { decodeStored, decodeStoredCopy, type StoreContext } from './store-context.ts';
+import { decodeStored, decodeStoredShared, type StoreContext } from './store-context.ts';
 import { BoundedWatchQueue, errorEvent, expiredEvent } from './watch-queue.ts';
 
 export const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
@@ -102,15 +102,15 @@ function translator<T extends ApiObject>(ctx: StoreContext, predicate: Predicate
   return (ev) => {
     const rev = ev.kv.modRevision;
     if (ev.type === 'DELETE') {
-      const last = decodeStoredCopy<T>(ctx, ev.prevKv ?? ev.kv, rev);
+      const last = decodeStoredShared<T>(ctx, ev.prevKv ?? ev.kv, rev);
       return !predicate || predicate(last) ? { type: 'DELETED', object: last } : undefined;
     }
-    const cur = decodeStoredCopy<T>(ctx, ev.kv);
+    const cur = decodeStoredShared<T>(ctx, ev.kv);
     if (!predicate) return { type: ev.isCreate ? 'ADDED' : 'MODIFIED', object: cur };
     // Kubernetes semantics for filtered watches: compare the old and the new object.
     if (!ev.isCreate && !ev.prevKv) return predicate(cur) ? { type: 'MODIFIED', object: cur } : undefined;
     const curMatches = predicate(cur);
-    const prev = ev.isCreate ? undefined : decodeStoredCopy<T>(ctx, ev.prevKv!, rev);
+    const prev = ev.isCreate ? undefined : decodeStoredShared<T>(ctx, ev.prevKv!, rev);
     const prevMatches = prev !== undefined && predicate(prev);
     if (curMatches && prevMatches) return { type: 'MODIFIED', object: cur };
     if (curMatches) return { type: 'ADDED', object: cur };

@@ -17,7 +17,7 @@ import {
 import type { KeyValue, Kv } from './kv/interface.ts';
 import { checkPreconditions, forStorage } from './preconditions.ts';
 import { parseResourceVersion, waitForRevision } from './resource-version.ts';
-import { decodeStored, decodeStoredCopy, readValue, rememberWritten, type StoreContext } from './store-context.ts';
+import { decodeStored, decodeStoredShared, readValue, rememberWritten, type StoreContext } from './store-context.ts';
 import type { ValueTransformer } from './transformers/transformer.ts';
 import { listObjects } from './store-list.ts';
 import { watchObjects } from './store-watch.ts';
@@ -82,7 +82,7 @@ class KvStore<T extends ApiObject> implements Store<T> {
     rememberWritten(this.ctx, bytes, stored);
     const r = await this.ctx.kv.create(key, bytes, ttlSeconds);
     if (!r.succeeded) throw new StorageError('KeyExists', key, `key exists: ${key}`, r.current?.modRevision);
-    return decodeStoredCopy<T>(this.ctx, { key, value: bytes, createRevision: r.revision, modRevision: r.revision });
+    return decodeStoredShared<T>(this.ctx, { key, value: bytes, createRevision: r.revision, modRevision: r.revision });
   }
 
   async get(key: string, opts: GetOptions = {}): Promise<T | undefined> {
@@ -120,7 +120,7 @@ class KvStore<T extends ApiObject> implements Store<T> {
       const r = current
         ? await this.ctx.kv.update(key, bytes, current.modRevision, ttlSeconds)
         : await this.ctx.kv.create(key, bytes, ttlSeconds);
-      if (r.succeeded) return decodeStoredCopy<T>(this.ctx, { key, value: bytes, createRevision: current?.createRevision ?? r.revision, modRevision: r.revision });
+      if (r.succeeded) return decodeStoredShared<T>(this.ctx, { key, value: bytes, createRevision: current?.createRevision ?? r.revision, modRevision: r.revision });
       // Lost a race: retry against the state that won. A pinned resourceVersion fails the
       // precondition check on the next turn with Conflict.
       current = r.current;

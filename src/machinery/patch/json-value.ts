@@ -50,6 +50,16 @@ export function jsonCopy<T>(v: T): T {
   return out as T;
 }
 
+/** Freezes a JSON value and everything in it, for sharing between readers; frozen values are left as they are. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    // for...in, not Object.values: no value array per object.
+    for (const k in value) deepFreeze((value as Record<string, unknown>)[k]);
+  }
+  return value;
+}
+
 /** Structural equality of JSON values; key order of objects does not matter. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -22,6 +22,7 @@ import { CacheWatcher, INITIAL_EVENTS_END_ANNOTATION, bookmark, expiredEvent } f
 import { listFromCache } from './list-from-cache.ts';
 import { Reflector } from './reflector.ts';
 import { WatchCache } from './watch-cache.ts';
+import { deepFreeze } from '../../machinery/patch/json-value.ts';
 
 export interface CacherOptions<T extends ApiObject> {
   store: Store<T>;
@@ -53,15 +54,6 @@ export interface Cacher<T extends ApiObject> extends Store<T> {
   cachedRevision(): number;
   /** Watchers currently served from memory. */
   watcherCount(): number;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    // for...in, not Object.values: no value array per object.
-    for (const k in value) deepFreeze((value as Record<string, unknown>)[k]);
-  }
-  return value;
 }
 
 /** A watcher that delivers a fixed list of events and ends (used for 410 on expired revisions). */
