@@ -56,27 +56,27 @@ function v1Series(series: CoreEventSeries): EventSeries {
   return { count: series.count ?? 0, lastObservedTime: series.lastObservedTime ?? null };
 }
 
-export function eventV1ToCore(ev: EventV1): CoreEvent {
-  const out: CoreEvent = {
-    apiVersion: 'v1',
-    kind: 'Event',
-    metadata: copyMeta(ev.metadata),
-    involvedObject: copyObjectReference(ev.regarding),
-    source: copyEventSource(ev.deprecatedSource),
-    firstTimestamp: ev.deprecatedFirstTimestamp ?? null,
-    lastTimestamp: ev.deprecatedLastTimestamp ?? null,
-    eventTime: ev.eventTime ?? null,
-    reportingComponent: ev.reportingController ?? '',
-    reportingInstance: ev.reportingInstance ?? '',
-  };
+/**
+ * Built in core key order directly. With `shareMetadata` the result keeps the argument's metadata
+ * object: for validating, and for the stored form of a request object that is not used again.
+ */
+export function eventV1ToCore(ev: EventV1, shareMetadata = false): CoreEvent {
+  const metadata = shareMetadata ? (ev.metadata ?? {}) : copyMeta(ev.metadata);
+  const out = { kind: 'Event', apiVersion: 'v1', metadata, involvedObject: copyObjectReference(ev.regarding) } as CoreEvent;
   if (ev.reason) out.reason = ev.reason;
   if (ev.note) out.message = ev.note;
+  out.source = copyEventSource(ev.deprecatedSource);
+  out.firstTimestamp = ev.deprecatedFirstTimestamp ?? null;
+  out.lastTimestamp = ev.deprecatedLastTimestamp ?? null;
   if (ev.deprecatedCount) out.count = ev.deprecatedCount;
   if (ev.type) out.type = ev.type;
+  out.eventTime = ev.eventTime ?? null;
   if (ev.series) out.series = coreSeries(ev.series);
   if (ev.action) out.action = ev.action;
   if (ev.related) out.related = copyObjectReference(ev.related);
-  return orderCore(out);
+  out.reportingComponent = ev.reportingController ?? '';
+  out.reportingInstance = ev.reportingInstance ?? '';
+  return out;
 }
 
 /**

@@ -18,7 +18,8 @@ export interface StoredFormCodec<T> {
 }
 
 export const eventsV1StoredForm: StoredFormCodec<EventV1> = {
-  toStored: eventV1ToCore,
+  // The request object is not used again once converted, so its metadata goes along as it is.
+  toStored: (ev) => eventV1ToCore(ev, true),
   fromStored: (stored) => coreToEventV1(stored),
   fromStoredForReading: (stored) => coreToEventV1(stored, true),
 };

@@ -34,7 +34,7 @@ function formatSource(ev: CoreEvent): string {
  * Message, First Seen, Count, Name. Accepts either version (or the stored core form).
  */
 export function eventTableRow(ev: CoreEvent | EventV1, now: Date): unknown[] {
-  const core = 'regarding' in ev ? eventV1ToCore(ev as EventV1) : (ev as CoreEvent);
+  const core = 'regarding' in ev ? eventV1ToCore(ev as EventV1, true) : (ev as CoreEvent);
   const firstSeen = timeToDate(core.firstTimestamp) ? timestampSince(core.firstTimestamp, now) : timestampSince(core.eventTime, now);
   let lastSeen = timeToDate(core.lastTimestamp) ? timestampSince(core.lastTimestamp, now) : firstSeen;
   let count = core.count ?? 0;

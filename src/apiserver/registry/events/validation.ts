@@ -157,12 +157,12 @@ export function validateInternalEventUpdate(ev: CoreEvent, old: CoreEvent, versi
 
 /** Validates an Event created through events.orch.io/v1. */
 export function validateEventCreate(ev: EventV1): StatusCause[] {
-  return toStatusCauses(validateInternalEventCreate(eventV1ToCore(ev), 'events.orch.io/v1'));
+  return toStatusCauses(validateInternalEventCreate(eventV1ToCore(ev, true), 'events.orch.io/v1'));
 }
 
 /** Validates an Event updated through events.orch.io/v1 against the stored one. */
 export function validateEventUpdate(ev: EventV1, old: EventV1): StatusCause[] {
-  return toStatusCauses(validateInternalEventUpdate(eventV1ToCore(ev), eventV1ToCore(old), 'events.orch.io/v1'));
+  return toStatusCauses(validateInternalEventUpdate(eventV1ToCore(ev, true), eventV1ToCore(old, true), 'events.orch.io/v1'));
 }
 
 /** Validates an Event created through core/v1 (legacy rules only). */

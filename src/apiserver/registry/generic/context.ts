@@ -34,6 +34,7 @@ export interface WriteOptions {
 }
 
 export interface WriteResult<T> {
+  /** The object as written, for the response: it may share parts with stored objects, so only read it. */
   object: T;
   /** True when the write created the object (201). */
   created: boolean;

@@ -2,7 +2,7 @@
 import type { ApiObject } from '../../../storage/interface.ts';
 import { isStorageError } from '../../../storage/interface.ts';
 import { alreadyExists, invalid } from '../../../machinery/status.ts';
-import { groupKind, groupResource, served, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
+import { groupKind, groupResource, served, servedForReading, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
 import { objectKey } from './keys.ts';
 import { fillCreateMeta, generateName, validateCommonMeta, validateThenCommon } from './object-meta.ts';
 import { ensureNamespaceMatches } from './namespace-match.ts';
@@ -46,7 +46,7 @@ export async function createObject<T extends ApiObject, S extends ApiObject>(
         return { object: served(decl, stored), created: true, warnings };
       }
       const out = await res.store.create(key, stored, decl.ttlSeconds?.(stored));
-      return { object: served(decl, out), created: true, warnings };
+      return { object: servedForReading(decl, out), created: true, warnings };
     } catch (err) {
       const taken = isStorageError(err, 'KeyExists') || (err as { reason?: string })?.reason === 'AlreadyExists';
       if (taken && generated && attempt < GENERATE_NAME_ATTEMPTS) {

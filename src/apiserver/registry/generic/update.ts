@@ -2,7 +2,7 @@
 // allows unconditional updates; create it when missing if the resource allows that.
 import type { ApiObject } from '../../../storage/interface.ts';
 import { isStorageError } from '../../../storage/interface.ts';
-import { groupResource, served, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
+import { groupResource, served, servedForReading, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
 import { objectKey } from './keys.ts';
 import { ensureNameMatches, ensureNamespaceMatches } from './namespace-match.ts';
 import { interpretStorageError } from './storage-errors.ts';
@@ -63,7 +63,7 @@ export async function writeThrough<T extends ApiObject, S extends ApiObject>(
       },
     });
     const object = before && finishesDeletion(res, stored, before) ? await removeFinalized(res, key, stored) : stored;
-    return { object: served(decl, object), created: last?.created ?? false, warnings: last?.warnings ?? [] };
+    return { object: servedForReading(decl, object), created: last?.created ?? false, warnings: last?.warnings ?? [] };
   } catch (err) {
     throw interpretStorageError(err, errCtx);
   }
