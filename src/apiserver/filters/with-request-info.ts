@@ -12,7 +12,8 @@ export interface RequestURL {
 }
 
 // Several filters read the URL of one request; it is parsed once per request and URL string.
-const parsedURLs = new WeakMap<Request, { raw: string; url: RequestURL }>();
+const PARSED_URL = Symbol('orch.parsedURL');
+type WithParsedURL = Request & { [PARSED_URL]?: { raw: string; url: RequestURL } };
 
 // A path the WHATWG parser would give back unchanged: plain characters, no dot segments, not
 // starting with "//" (which it would read as a host).
@@ -33,10 +34,10 @@ export function parseRequestURL(raw: string): RequestURL {
 /** The request's URL, parsed once per request (treat it as read-only). */
 export function requestURL(req: Request): RequestURL {
   const raw = req.url ?? '/';
-  const hit = parsedURLs.get(req);
+  const hit = (req as WithParsedURL)[PARSED_URL];
   if (hit && hit.raw === raw) return hit.url;
   const url = parseRequestURL(raw);
-  parsedURLs.set(req, { raw, url });
+  (req as WithParsedURL)[PARSED_URL] = { raw, url };
   return url;
 }
 

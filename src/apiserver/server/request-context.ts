@@ -44,14 +44,12 @@ export interface RequestContext {
   startTime?: number;
 }
 
-const contexts = new WeakMap<Request, RequestContext>();
+// Kept on the request object itself: a lookup on every filter is then a property read, and the
+// context goes with the request without a weak table for the collector to trace.
+const CONTEXT = Symbol('orch.requestContext');
+type WithContext = Request & { [CONTEXT]?: RequestContext };
 
 /** The context of a request, created on first use. */
 export function requestContext(req: Request): RequestContext {
-  let ctx = contexts.get(req);
-  if (!ctx) {
-    ctx = {};
-    contexts.set(req, ctx);
-  }
-  return ctx;
+  return ((req as WithContext)[CONTEXT] ??= {});
 }
