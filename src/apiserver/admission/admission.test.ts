@@ -92,7 +92,7 @@ test('built plugins get their configuration; AlwaysDeny refuses in both phases',
   const namespaces: NamespaceAccess = { get: async () => undefined, cached: async () => undefined, create: async () => {} };
   const built = buildAdmission({ 'enable-admission-plugins': ['AlwaysDeny'], 'disable-admission-plugins': ['NamespaceLifecycle'] }, { namespaces });
   assert.ok(built.enabled.includes('AlwaysDeny'));
-  await assert.rejects(built.admit(attrs()), (err: any) => err.code === 403 && err.message === 'configmaps "c" is forbidden: admission control is denying all modifications');
+  await assert.rejects(async () => built.admit(attrs()), (err: any) => err.code === 403 && err.message === 'configmaps "c" is forbidden: admission control is denying all modifications');
 });
 
 test('a changed object gives opted-in plugins one extra round; other mutating plugins run once', async () => {

@@ -7,29 +7,62 @@ import type { Admission, AdmissionAttributes, AdmissionPlugin } from './types.ts
 
 export function createAdmissionChain(plugins: readonly AdmissionPlugin[]): Admission & { plugins: readonly AdmissionPlugin[] } {
   const mutating = plugins.filter((p) => p.admit);
+  const reinvocable = mutating.filter((p) => p.reinvocable);
   const validating = plugins.filter((p) => p.validate);
   return {
     plugins,
-    async admit(attrs: AdmissionAttributes): Promise<void> {
+    admit(attrs: AdmissionAttributes): void | Promise<void> {
       const reinvocation = newReinvocationContext();
       attrs.reinvocation = reinvocation;
-      try {
-        for (const p of mutating) if (p.handles(attrs.operation)) await p.admit!(attrs);
+      const again = (): void | Promise<void> => {
         if (!reinvocation.shouldReinvoke) return;
         reinvocation.isReinvoke = true;
-        for (const p of mutating) if (p.reinvocable && p.handles(attrs.operation)) await p.admit!(attrs);
-      } finally {
-        delete attrs.reinvocation;
+        return inTurn(reinvocable, attrs, admitWith, 0);
+      };
+      const done = () => {
+        attrs.reinvocation = undefined;
+      };
+      let pending: void | Promise<void>;
+      try {
+        const first = inTurn(mutating, attrs, admitWith, 0);
+        pending = first ? first.then(again) : again();
+      } catch (err) {
+        done();
+        throw err;
       }
+      if (!pending) return done();
+      return pending.finally(done);
     },
-    async validate(attrs: AdmissionAttributes): Promise<void> {
-      for (const p of validating) if (p.handles(attrs.operation)) await p.validate!(attrs);
+    validate(attrs: AdmissionAttributes): void | Promise<void> {
+      return inTurn(validating, attrs, validateWith, 0);
     },
   };
 }
 
+const admitWith = (p: AdmissionPlugin, attrs: AdmissionAttributes) => p.admit!(attrs);
+const validateWith = (p: AdmissionPlugin, attrs: AdmissionAttributes) => p.validate!(attrs);
+
+/**
+ * Calls each plugin that handles the operation, in turn from index `from`. Most plugins have
+ * nothing to do for most requests and answer at once; only a plugin that returns a promise is
+ * waited for, so a request pays for the waiting it needs.
+ */
+function inTurn(
+  plugins: readonly AdmissionPlugin[],
+  attrs: AdmissionAttributes,
+  call: (p: AdmissionPlugin, attrs: AdmissionAttributes) => void | Promise<void>,
+  from: number,
+): void | Promise<void> {
+  for (let i = from; i < plugins.length; i++) {
+    const p = plugins[i]!;
+    if (!p.handles(attrs.operation)) continue;
+    const pending = call(p, attrs);
+    if (pending) return pending.then(() => inTurn(plugins, attrs, call, i + 1));
+  }
+}
+
 /** Admits everything; the registry's default when no chain is configured. */
 export const NO_ADMISSION: Admission = {
-  admit: async () => {},
-  validate: async () => {},
+  admit: () => {},
+  validate: () => {},
 };

@@ -37,8 +37,11 @@ export interface AdmissionPlugin {
   validate?(attrs: AdmissionAttributes): void | Promise<void>;
 }
 
-/** What the registry calls: every mutating plugin, then (after the resource's own validation) every validating one. */
+/**
+ * What the registry calls: every mutating plugin, then (after the resource's own validation) every
+ * validating one. A promise is returned only when a plugin had something to wait for.
+ */
 export interface Admission {
-  admit(attrs: AdmissionAttributes): Promise<void>;
-  validate(attrs: AdmissionAttributes): Promise<void>;
+  admit(attrs: AdmissionAttributes): void | Promise<void>;
+  validate(attrs: AdmissionAttributes): void | Promise<void>;
 }

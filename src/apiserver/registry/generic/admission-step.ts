@@ -32,12 +32,12 @@ export function admissionAttributes(res: InstalledResource<any, any>, input: Adm
   return attrs;
 }
 
-/** Mutating admission: plugins may change `input.object` in place. */
-export async function admitMutating(res: InstalledResource<any, any>, input: AdmissionInput): Promise<void> {
-  if (res.admission) await res.admission.admit(admissionAttributes(res, input));
+/** Mutating admission: plugins may change `input.object` in place. A promise only when there is something to wait for. */
+export function admitMutating(res: InstalledResource<any, any>, input: AdmissionInput): void | Promise<void> {
+  if (res.admission) return res.admission.admit(admissionAttributes(res, input));
 }
 
-/** Validating admission: plugins may only refuse. */
-export async function admitValidating(res: InstalledResource<any, any>, input: AdmissionInput): Promise<void> {
-  if (res.admission) await res.admission.validate(admissionAttributes(res, input));
+/** Validating admission: plugins may only refuse. A promise only when there is something to wait for. */
+export function admitValidating(res: InstalledResource<any, any>, input: AdmissionInput): void | Promise<void> {
+  if (res.admission) return res.admission.validate(admissionAttributes(res, input));
 }

@@ -23,7 +23,9 @@ export async function createObject<T extends ApiObject, S extends ApiObject>(
   const strategy = decl.strategy;
   ensureNamespaceMatches(obj, namespace, decl.namespaced);
   const admission = { operation: 'CREATE' as const, namespace, dryRun: opts.dryRun, user: opts.user };
-  await admitMutating(res, { ...admission, name: obj.metadata.name ?? '', object: obj });
+  // Most requests have no admission work to wait for; awaiting only a promise spares them the turn.
+  const mutating = admitMutating(res, { ...admission, name: obj.metadata.name ?? '', object: obj });
+  if (mutating) await mutating;
   ensureNamespaceMatches(obj, namespace, decl.namespaced);
   fillCreateMeta(obj);
   strategy.prepareForCreate(obj);
@@ -31,7 +33,8 @@ export async function createObject<T extends ApiObject, S extends ApiObject>(
   if (generated) obj.metadata.name = generateName(obj.metadata.generateName!);
   const causes = validateThenCommon(strategy.validate(obj), () => validateCommonMeta(obj, decl.namespaced));
   if (causes.length) throw invalid(groupKind(decl), obj.metadata.name ?? '', causes);
-  await admitValidating(res, { ...admission, name: obj.metadata.name ?? '', object: obj });
+  const validating = admitValidating(res, { ...admission, name: obj.metadata.name ?? '', object: obj });
+  if (validating) await validating;
   strategy.canonicalize(obj);
   const warnings = strategy.warningsOnCreate(obj);
   if (opts.fieldManager) obj = recordUpdateManager(obj, undefined, opts.fieldManager, obj.apiVersion ?? '');

@@ -17,7 +17,7 @@ export interface RbacResourceOptions extends EscalationCheckDeps {
 
 export function withEscalationCheck(deps: EscalationCheckDeps, admission: Admission | undefined): Admission {
   return {
-    admit: (attrs) => admission?.admit(attrs) ?? Promise.resolve(),
+    admit: (attrs) => admission?.admit(attrs),
     async validate(attrs) {
       await admission?.validate(attrs);
       await checkEscalation(deps, attrs);

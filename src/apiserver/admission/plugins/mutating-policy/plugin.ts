@@ -119,26 +119,30 @@ export function mutatingAdmissionPolicy(deps: MutatingPolicyPluginDeps): Admissi
     name: 'MutatingAdmissionPolicy',
     handles: (op) => op === 'CREATE' || op === 'UPDATE' || op === 'CONNECT',
     reinvocable: true,
-    async admit(attrs) {
+    admit(attrs) {
       const source = deps.source();
-      if (!source?.mutatingPolicyBindings?.list().length || !attrs.object) return;
-      const list = await invocations(attrs, source);
-      if (!list.length) return;
-      const namespaceObject = attrs.namespace ? ((await deps.namespaces.get(attrs.namespace)) ?? null) : null;
-      const reinvocation = pluginReinvocation(attrs.reinvocation, 'MutatingAdmissionPolicy');
-      const round = reinvocation.isReinvoke ? 1 : 0;
-      reinvocation.begin(attrs.object);
-      try {
-        for (const [i, inv] of list.entries()) {
-          const key = `${inv.policy.metadata.name}/${inv.binding.metadata.name}`;
-          if (!reinvocation.shouldRun(key)) continue;
-          const mutated = await run(inv, attrs, namespaceObject);
-          reinvocation.ran(key, inv.policy.spec.reinvocationPolicy === 'IfNeeded', mutated);
-          addAdmissionAuditAnnotation(`patch.policy.admission.orch.io/round_${round}_index_${i}`, JSON.stringify({ name: inv.policy.metadata.name, binding: inv.binding.metadata.name, mutated }));
-        }
-      } finally {
-        reinvocation.end(attrs.object);
-      }
+      // Without bindings there is nothing to wait for.
+      return source?.mutatingPolicyBindings?.list().length && attrs.object ? admitWithPolicies(source, attrs) : undefined;
     },
   };
+
+  async function admitWithPolicies(source: MutatingPolicySource, attrs: AdmissionAttributes): Promise<void> {
+    const list = await invocations(attrs, source);
+    if (!list.length) return;
+    const namespaceObject = attrs.namespace ? ((await deps.namespaces.get(attrs.namespace)) ?? null) : null;
+    const reinvocation = pluginReinvocation(attrs.reinvocation, 'MutatingAdmissionPolicy');
+    const round = reinvocation.isReinvoke ? 1 : 0;
+    reinvocation.begin(attrs.object);
+    try {
+      for (const [i, inv] of list.entries()) {
+        const key = `${inv.policy.metadata.name}/${inv.binding.metadata.name}`;
+        if (!reinvocation.shouldRun(key)) continue;
+        const mutated = await run(inv, attrs, namespaceObject);
+        reinvocation.ran(key, inv.policy.spec.reinvocationPolicy === 'IfNeeded', mutated);
+        addAdmissionAuditAnnotation(`patch.policy.admission.orch.io/round_${round}_index_${i}`, JSON.stringify({ name: inv.policy.metadata.name, binding: inv.binding.metadata.name, mutated }));
+      }
+    } finally {
+      reinvocation.end(attrs.object);
+    }
+  }
 }

@@ -55,61 +55,65 @@ export function validatingAdmissionPolicy(deps: PolicyPluginDeps): AdmissionPlug
   return {
     name: 'ValidatingAdmissionPolicy',
     handles: (op) => op === 'CREATE' || op === 'UPDATE' || op === 'DELETE' || op === 'CONNECT',
-    async validate(attrs) {
+    validate(attrs) {
       const source = deps.source();
-      const bindings = source?.validatingPolicyBindings.list() ?? [];
-      if (!source || !bindings.length) return;
-      const decisions: Decision[] = [];
-      let namespaceObject: unknown;
-      if (attrs.namespace) namespaceObject = (await deps.namespaces.get(attrs.namespace)) ?? null;
-      for (const binding of bindings) {
-        const policy = source.validatingPolicies.get(binding.spec.policyName ?? '');
-        if (!policy) continue;
-        const target = await matchPolicyResources(policy.spec.matchConstraints, attrs, deps.namespaces);
-        if (!target) continue;
-        if (binding.spec.matchResources && !(await matchPolicyResources(binding.spec.matchResources, attrs, deps.namespaces))) continue;
-        const actions = binding.spec.validationActions ?? [];
-        const decide = (message: string, reason: string, expressionIndex: number) =>
-          decisions.push({ message, reason, actions, policy: policy.metadata.name ?? '', binding: binding.metadata.name ?? '', expressionIndex });
-        const failed = (message: string) => {
-          if ((policy.spec.failurePolicy ?? 'Fail') === 'Fail') decide(message, 'Invalid', -1);
-        };
-        let paramsList: (ApiObject | null)[] = [null];
-        if (policy.spec.paramKind) {
-          const ref = binding.spec.paramRef;
-          if (!ref) {
-            failed('failed to configure binding: no paramRef is given for a policy with paramKind');
-            continue;
-          }
-          try {
-            paramsList = await resolveParams(policy.spec.paramKind, ref, attrs, source.params);
-          } catch (err) {
-            failed(`failed to configure binding: ${(err as ParamError).message}`);
-            continue;
-          }
-          if (!paramsList.length) {
-            if (ref.parameterNotFoundAction === 'Deny') failed('failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction');
-            continue;
-          }
-        }
-        for (const params of paramsList) {
-          const result = await evaluatePolicy(policy, admissionActivation({ attrs, target, params, namespaceObject, authorizer: deps.authorizer?.() }));
-          for (const e of result.errors) failed(e);
-          if (!result.matched) continue;
-          for (const v of result.violations) decide(v.message, v.reason, v.expressionIndex);
-          for (const [k, v] of Object.entries(result.auditAnnotations)) addAdmissionAuditAnnotation(k, v);
-        }
-      }
-      const audited = decisions.filter((d) => d.actions.includes('Audit'));
-      if (audited.length) {
-        addAdmissionAuditAnnotation(
-          'validation.policy.admission.orch.io/validation_failure',
-          JSON.stringify(audited.map((d) => ({ message: d.message, policy: d.policy, binding: d.binding, expressionIndex: d.expressionIndex, validationActions: d.actions }))),
-        );
-      }
-      for (const d of decisions.filter((x) => x.actions.includes('Warn'))) addAdmissionWarning(`Validation failed for ValidatingAdmissionPolicy '${d.policy}' with binding '${d.binding}': ${d.message}`);
-      const denied = decisions.find((d) => d.actions.includes('Deny'));
-      if (denied) throw denial(attrs, `ValidatingAdmissionPolicy '${denied.policy}' with binding '${denied.binding}' denied request: ${denied.message}`, denied.reason);
+      // Without bindings there is nothing to wait for.
+      return source?.validatingPolicyBindings.list().length ? validateWithPolicies(source, attrs) : undefined;
     },
   };
+
+  async function validateWithPolicies(source: PolicySource, attrs: AdmissionAttributes): Promise<void> {
+    const bindings = source.validatingPolicyBindings.list();
+    const decisions: Decision[] = [];
+    let namespaceObject: unknown;
+    if (attrs.namespace) namespaceObject = (await deps.namespaces.get(attrs.namespace)) ?? null;
+    for (const binding of bindings) {
+      const policy = source.validatingPolicies.get(binding.spec.policyName ?? '');
+      if (!policy) continue;
+      const target = await matchPolicyResources(policy.spec.matchConstraints, attrs, deps.namespaces);
+      if (!target) continue;
+      if (binding.spec.matchResources && !(await matchPolicyResources(binding.spec.matchResources, attrs, deps.namespaces))) continue;
+      const actions = binding.spec.validationActions ?? [];
+      const decide = (message: string, reason: string, expressionIndex: number) =>
+        decisions.push({ message, reason, actions, policy: policy.metadata.name ?? '', binding: binding.metadata.name ?? '', expressionIndex });
+      const failed = (message: string) => {
+        if ((policy.spec.failurePolicy ?? 'Fail') === 'Fail') decide(message, 'Invalid', -1);
+      };
+      let paramsList: (ApiObject | null)[] = [null];
+      if (policy.spec.paramKind) {
+        const ref = binding.spec.paramRef;
+        if (!ref) {
+          failed('failed to configure binding: no paramRef is given for a policy with paramKind');
+          continue;
+        }
+        try {
+          paramsList = await resolveParams(policy.spec.paramKind, ref, attrs, source.params);
+        } catch (err) {
+          failed(`failed to configure binding: ${(err as ParamError).message}`);
+          continue;
+        }
+        if (!paramsList.length) {
+          if (ref.parameterNotFoundAction === 'Deny') failed('failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction');
+          continue;
+        }
+      }
+      for (const params of paramsList) {
+        const result = await evaluatePolicy(policy, admissionActivation({ attrs, target, params, namespaceObject, authorizer: deps.authorizer?.() }));
+        for (const e of result.errors) failed(e);
+        if (!result.matched) continue;
+        for (const v of result.violations) decide(v.message, v.reason, v.expressionIndex);
+        for (const [k, v] of Object.entries(result.auditAnnotations)) addAdmissionAuditAnnotation(k, v);
+      }
+    }
+    const audited = decisions.filter((d) => d.actions.includes('Audit'));
+    if (audited.length) {
+      addAdmissionAuditAnnotation(
+        'validation.policy.admission.orch.io/validation_failure',
+        JSON.stringify(audited.map((d) => ({ message: d.message, policy: d.policy, binding: d.binding, expressionIndex: d.expressionIndex, validationActions: d.actions }))),
+      );
+    }
+    for (const d of decisions.filter((x) => x.actions.includes('Warn'))) addAdmissionWarning(`Validation failed for ValidatingAdmissionPolicy '${d.policy}' with binding '${d.binding}': ${d.message}`);
+    const denied = decisions.find((d) => d.actions.includes('Deny'));
+    if (denied) throw denial(attrs, `ValidatingAdmissionPolicy '${denied.policy}' with binding '${denied.binding}' denied request: ${denied.message}`, denied.reason);
+  }
 }

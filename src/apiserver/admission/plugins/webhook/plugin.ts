@@ -35,15 +35,19 @@ export function validatingAdmissionWebhook(deps: WebhookPluginDeps): AdmissionPl
   return {
     name: 'ValidatingAdmissionWebhook',
     handles: handlesAll,
-    async validate(attrs) {
+    validate(attrs) {
       const configs = deps.source()?.validatingWebhooks.list() ?? [];
-      if (!configs.length) return;
-      const hooks = await selectWebhooks(configs, attrs, deps.namespaces, deps.authorizer?.(), 'validating');
-      const results = await Promise.allSettled(hooks.map((h, index) => callWebhook(h.hook, attrs, h.target, { kind: 'validating', round: 0, index })));
-      const refused = results.find((r) => r.status === 'rejected');
-      if (refused) throw (refused as PromiseRejectedResult).reason;
+      // Without configurations there is nothing to wait for.
+      return configs.length ? validateWithWebhooks(deps, configs, attrs) : undefined;
     },
   };
+}
+
+async function validateWithWebhooks(deps: WebhookPluginDeps, configs: readonly ValidatingWebhookConfiguration[], attrs: AdmissionAttributes): Promise<void> {
+  const hooks = await selectWebhooks(configs, attrs, deps.namespaces, deps.authorizer?.(), 'validating');
+  const results = await Promise.allSettled(hooks.map((h, index) => callWebhook(h.hook, attrs, h.target, { kind: 'validating', round: 0, index })));
+  const refused = results.find((r) => r.status === 'rejected');
+  if (refused) throw (refused as PromiseRejectedResult).reason;
 }
 
 function applyPatch(attrs: AdmissionAttributes, selected: SelectedHook<MutatingWebhook>, patch: string): boolean {
@@ -73,25 +77,29 @@ export function mutatingAdmissionWebhook(deps: WebhookPluginDeps): AdmissionPlug
     name: 'MutatingAdmissionWebhook',
     handles: handlesAll,
     reinvocable: true,
-    async admit(attrs) {
+    admit(attrs) {
       const configs = deps.source()?.mutatingWebhooks.list() ?? [];
-      if (!configs.length) return;
-      const hooks = await selectWebhooks(configs, attrs, deps.namespaces, deps.authorizer?.(), 'mutating');
-      const reinvocation = pluginReinvocation(attrs.reinvocation, 'MutatingAdmissionWebhook');
-      const round = reinvocation.isReinvoke ? 1 : 0;
-      reinvocation.begin(attrs.object);
-      try {
-        for (const [index, selected] of hooks.entries()) {
-          const key = `${selected.configuration}/${selected.hook.name}`;
-          if (!reinvocation.shouldRun(key)) continue;
-          const response = await callWebhook(selected.hook, attrs, selected.target, { kind: 'mutating', round, index });
-          const mutated = !!response?.patch && applyPatch(attrs, selected, response.patch);
-          reinvocation.ran(key, selected.hook.reinvocationPolicy === 'IfNeeded', mutated);
-          addAdmissionAuditAnnotation(`mutation.webhook.admission.orch.io/round_${round}_index_${index}`, JSON.stringify({ configuration: selected.configuration, webhook: selected.hook.name, mutated }));
-        }
-      } finally {
-        reinvocation.end(attrs.object);
-      }
+      // Without configurations there is nothing to wait for.
+      return configs.length ? admitWithWebhooks(deps, configs, attrs) : undefined;
     },
   };
+}
+
+async function admitWithWebhooks(deps: WebhookPluginDeps, configs: readonly MutatingWebhookConfiguration[], attrs: AdmissionAttributes): Promise<void> {
+  const hooks = await selectWebhooks(configs, attrs, deps.namespaces, deps.authorizer?.(), 'mutating');
+  const reinvocation = pluginReinvocation(attrs.reinvocation, 'MutatingAdmissionWebhook');
+  const round = reinvocation.isReinvoke ? 1 : 0;
+  reinvocation.begin(attrs.object);
+  try {
+    for (const [index, selected] of hooks.entries()) {
+      const key = `${selected.configuration}/${selected.hook.name}`;
+      if (!reinvocation.shouldRun(key)) continue;
+      const response = await callWebhook(selected.hook, attrs, selected.target, { kind: 'mutating', round, index });
+      const mutated = !!response?.patch && applyPatch(attrs, selected, response.patch);
+      reinvocation.ran(key, selected.hook.reinvocationPolicy === 'IfNeeded', mutated);
+      addAdmissionAuditAnnotation(`mutation.webhook.admission.orch.io/round_${round}_index_${index}`, JSON.stringify({ configuration: selected.configuration, webhook: selected.hook.name, mutated }));
+    }
+  } finally {
+    reinvocation.end(attrs.object);
+  }
 }
