@@ -8,7 +8,7 @@ import { ANONYMOUS_USER, AUTHENTICATED_GROUP, UNAUTHENTICATED_GROUP } from '../a
 import { unescapeExtraKey } from '../authentication/request-header.ts';
 import { SERVICE_ACCOUNT_USER_PREFIX, serviceAccountGroups } from '../authentication/service-account.ts';
 import type { Attributes, Authorizer } from '../authorization/types.ts';
-import { requestContext, type Handler, type Request, type UserInfo } from '../server/request-context.ts';
+import { requestContext, type Handler, type Request, type Response, type UserInfo } from '../server/request-context.ts';
 import { writeStatus, writeText } from '../server/responses.ts';
 import { forbiddenError } from './with-authorization.ts';
 import { recordImpersonatedUser } from '../audit/request-audit.ts';
@@ -112,29 +112,33 @@ function stripHeaders(req: Request): void {
 }
 
 export function withImpersonation(handler: Handler, deps: { authorizer: Authorizer }): Handler {
-  return async (req, res) => {
+  return (req, res) => {
     const wanted = readImpersonationHeaders(req);
     if (!wanted.any) return handler(req, res);
-    const ctx = requestContext(req);
-    if (wanted.user === '') {
-      const asked = [wanted.uid && 'uid', wanted.groups.length && 'groups', Object.keys(wanted.extra).length && 'user-extra'].filter(Boolean).join(', ');
-      // Kubernetes answers this with a plain-text internal error; so do we.
-      writeText(res, 500, `Internal Server Error: ${JSON.stringify(req.url ?? '/')}: requested ${asked || 'impersonation'} without impersonating a user\n`);
+    return impersonate(req, res, wanted, handler, deps.authorizer);
+  };
+}
+
+async function impersonate(req: Request, res: Response, wanted: ImpersonationRequest, handler: Handler, authorizer: Authorizer): Promise<void> {
+  const ctx = requestContext(req);
+  if (wanted.user === '') {
+    const asked = [wanted.uid && 'uid', wanted.groups.length && 'groups', Object.keys(wanted.extra).length && 'user-extra'].filter(Boolean).join(', ');
+    // Kubernetes answers this with a plain-text internal error; so do we.
+    writeText(res, 500, `Internal Server Error: ${JSON.stringify(req.url ?? '/')}: requested ${asked || 'impersonation'} without impersonating a user\n`);
+    return;
+  }
+  const requester = ctx.user ?? { name: '', groups: [] };
+  for (const check of impersonationChecks(requester, wanted)) {
+    const decision = await authorizer.authorize(check);
+    if (decision.decision !== 'allow') {
+      log.info('impersonation refused', { user: requester.name, resource: check.resource, name: check.name }, 4);
+      writeStatus(req, res, forbiddenError(check, decision.reason));
       return;
     }
-    const requester = ctx.user ?? { name: '', groups: [] };
-    for (const check of impersonationChecks(requester, wanted)) {
-      const decision = await deps.authorizer.authorize(check);
-      if (decision.decision !== 'allow') {
-        log.info('impersonation refused', { user: requester.name, resource: check.resource, name: check.name }, 4);
-        writeStatus(req, res, forbiddenError(check, decision.reason));
-        return;
-      }
-    }
-    ctx.user = impersonatedUser(wanted);
-    recordImpersonatedUser(req, ctx.user);
-    stripHeaders(req);
-    log.info('impersonating', { user: requester.name, as: wanted.user }, 5);
-    return handler(req, res);
-  };
+  }
+  ctx.user = impersonatedUser(wanted);
+  recordImpersonatedUser(req, ctx.user);
+  stripHeaders(req);
+  log.info('impersonating', { user: requester.name, as: wanted.user }, 5);
+  return handler(req, res);
 }

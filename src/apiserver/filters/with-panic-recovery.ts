@@ -2,34 +2,41 @@
 // logged as a bug with its stack, never shown to the client.
 import { isStatusError, internalError } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
-import type { Handler } from '../server/request-context.ts';
+import type { Handler, Request, Response } from '../server/request-context.ts';
 import { writeStatus } from '../server/responses.ts';
 
 const log = klog('filters/panic-recovery');
 
 export function withPanicRecovery(handler: Handler): Handler {
-  return async (req, res) => {
+  return (req, res) => {
     // A client that goes away mid-write must not turn into an unhandled 'error' event.
     res.on('error', () => {});
+    const recover = (err: unknown) => recoverFrom(err, req, res);
+    let pending: void | Promise<void>;
     try {
-      await handler(req, res);
+      pending = handler(req, res);
     } catch (err) {
-      if (isStatusError(err)) {
-        writeStatus(req, res, err);
-        return;
-      }
-      if (res.headersSent && (err as NodeJS.ErrnoException)?.code === 'ERR_HTTP_HEADERS_SENT') return;
-      log.error('Observed a panic: unexpected error while serving a request (this is a bug)', {
-        method: req.method,
-        URI: req.url,
-        err: err instanceof Error ? (err.stack ?? err.message) : String(err),
-      });
-      if (res.headersSent) {
-        // Part of a response is out: the only honest signal left is to cut the stream.
-        res.destroy();
-        return;
-      }
-      writeStatus(req, res, internalError('an unexpected error occurred while serving the request'));
+      return recover(err);
     }
+    return pending ? pending.catch(recover) : undefined;
   };
+}
+
+function recoverFrom(err: unknown, req: Request, res: Response): void {
+  if (isStatusError(err)) {
+    writeStatus(req, res, err);
+    return;
+  }
+  if (res.headersSent && (err as NodeJS.ErrnoException)?.code === 'ERR_HTTP_HEADERS_SENT') return;
+  log.error('Observed a panic: unexpected error while serving a request (this is a bug)', {
+    method: req.method,
+    URI: req.url,
+    err: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  });
+  if (res.headersSent) {
+    // Part of a response is out: the only honest signal left is to cut the stream.
+    res.destroy();
+    return;
+  }
+  writeStatus(req, res, internalError('an unexpected error occurred while serving the request'));
 }

@@ -12,7 +12,7 @@ const EXEMPT = /^\/(healthz|livez|readyz|metrics)(\/|$)/;
 
 export function withShutdownTracking(handler: Handler, deps: { lifecycle: ServerLifecycle }): Handler {
   const { lifecycle } = deps;
-  return async (req, res) => {
+  return (req, res) => {
     const ctx = requestContext(req);
     if (lifecycle.draining && !EXEMPT.test(ctx.requestInfo?.path ?? req.url ?? '/')) {
       if ('httpVersionMajor' in req && req.httpVersionMajor < 2) res.setHeader('Connection', 'close');

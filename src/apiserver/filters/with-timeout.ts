@@ -35,13 +35,15 @@ export function watchTimeoutMs(query: URLSearchParams, minRequestTimeoutSeconds:
 }
 
 export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
-  return async (req, res) => {
+  return (req, res) => {
     const ctx = requestContext(req);
     const controller = new AbortController();
     // An outer filter (shutdown tracking) may already hold a signal for this request: honour both.
     ctx.signal = ctx.signal ? AbortSignal.any([ctx.signal, controller.signal]) : controller.signal;
-    // The client going away ends the work too.
+    let timer: NodeJS.Timeout | undefined;
+    // Once the response is done the deadline no longer matters; the client going away ends the work too.
     onResponseDone(res, () => {
+      if (timer) clearTimeout(timer);
       if (!res.writableEnded) controller.abort(new Error('client went away'));
     });
 
@@ -61,7 +63,6 @@ export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
         if (parsed > 0 && (deadlineMs <= 0 || parsed < deadlineMs)) deadlineMs = parsed;
       }
     }
-    let timer: NodeJS.Timeout | undefined;
     if (deadlineMs > 0) {
       timer = setTimeout(() => {
         if (!ctx.longRunning && !res.headersSent) {
@@ -71,10 +72,6 @@ export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
       }, deadlineMs);
       timer.unref();
     }
-    try {
-      await handler(req, res);
-    } finally {
-      if (timer) clearTimeout(timer);
-    }
+    return handler(req, res);
   };
 }

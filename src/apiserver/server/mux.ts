@@ -6,7 +6,7 @@ import type { HealthCheck } from '../../component-base/healthz/checks.ts';
 import { serveHealth } from '../../component-base/healthz/handler.ts';
 import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
 import { servePprof } from '../../component-base/pprof/handler.ts';
-import { requestContext, type Handler } from './request-context.ts';
+import { requestContext, type Handler, type Request, type Response } from './request-context.ts';
 import { serveLogs } from './logs-handler.ts';
 import { writeJson, writeStatus, writeText } from './responses.ts';
 import { requestURL } from '../filters/with-request-info.ts';
@@ -39,24 +39,28 @@ export function rootPaths(deps: MuxDeps): string[] {
 }
 
 export function createMux(deps: MuxDeps): Handler {
-  return async (req, res) => {
-    const url = requestURL(req);
-    const path = requestContext(req).requestInfo?.path ?? url.pathname;
-    const query = url.searchParams;
+  return (req, res) => {
+    const path = requestContext(req).requestInfo?.path ?? requestURL(req).pathname;
     if (API_PATH.test(path) && deps.apiHandler) return deps.apiHandler(req, res);
     const extra = deps.nonResourcePaths?.find((p) => p.path === path);
     if (extra) return extra.handler(req, res);
-    if (await serveHealth('healthz', deps.healthz, req, res, path, query)) return;
-    if (await serveHealth('livez', deps.livez, req, res, path, query)) return;
-    if (await serveHealth('readyz', deps.readyz, req, res, path, query)) return;
-    if (path === '/version' || path === '/version/') return writeJson(req, res, 200, deps.versionInfo);
-    if (path === '/metrics') {
-      const text = await deps.metrics.render();
-      return writeText(res, 200, text, deps.metrics.contentType);
-    }
-    if (deps.profiling && (await servePprof(req, res, path, query))) return;
-    if (deps.logDir && (await serveLogs(req, res, path, deps.logDir))) return;
-    if (path === '/' || path === '') return writeJson(req, res, 200, { paths: rootPaths(deps) });
-    writeStatus(req, res, pathNotFound());
+    return serveOther(deps, req, res, path);
   };
+}
+
+/** The server's own paths: health, version, metrics, debugging, the root listing. */
+async function serveOther(deps: MuxDeps, req: Request, res: Response, path: string): Promise<void> {
+  const query = requestURL(req).searchParams;
+  if (await serveHealth('healthz', deps.healthz, req, res, path, query)) return;
+  if (await serveHealth('livez', deps.livez, req, res, path, query)) return;
+  if (await serveHealth('readyz', deps.readyz, req, res, path, query)) return;
+  if (path === '/version' || path === '/version/') return writeJson(req, res, 200, deps.versionInfo);
+  if (path === '/metrics') {
+    const text = await deps.metrics.render();
+    return writeText(res, 200, text, deps.metrics.contentType);
+  }
+  if (deps.profiling && (await servePprof(req, res, path, query))) return;
+  if (deps.logDir && (await serveLogs(req, res, path, deps.logDir))) return;
+  if (path === '/' || path === '') return writeJson(req, res, 200, { paths: rootPaths(deps) });
+  writeStatus(req, res, pathNotFound());
 }
