@@ -8,7 +8,7 @@ import { isMutating } from '../server/request-info.ts';
 import type { RequestMetrics } from '../../component-base/metrics/apiserver-requests.ts';
 import { writeStatus } from '../server/responses.ts';
 import { onResponseDone } from '../server/response-done.ts';
-import { FlowController } from '../flowcontrol/controller.ts';
+import { FlowController, type Admission } from '../flowcontrol/controller.ts';
 import { createFlowControlMetrics } from '../flowcontrol/metrics.ts';
 import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
 
@@ -38,7 +38,7 @@ function onStreamStart(res: Response, fn: () => void): void {
 
 export function withPriorityAndFairness(handler: Handler, deps: PriorityAndFairnessDeps): Handler {
   const inflight = { readOnly: 0, mutating: 0 };
-  return async (req, res) => {
+  return (req, res) => {
     const ctx = requestContext(req);
     const info = ctx.requestInfo;
     const user = ctx.user;
@@ -48,37 +48,48 @@ export function withPriorityAndFairness(handler: Handler, deps: PriorityAndFairn
     const c = deps.controller.classify({ requestInfo: info, user });
     res.setHeader(FLOW_SCHEMA_UID_HEADER, c.flowSchema.metadata.uid ?? '');
     res.setHeader(PRIORITY_LEVEL_UID_HEADER, c.level.uid);
-    const admission = await deps.controller.acquire(c, {
+    const run = (admission: Admission): void | Promise<void> => {
+      if (!admission.admitted) {
+        if (admission.reason === 'cancelled' || res.destroyed) return;
+        writeStatus(req, res, tooManyRequests('Too many requests, please try again later.', 1));
+        return;
+      }
+      const kind = isMutating(info) ? 'mutating' : 'readOnly';
+      inflight[kind]++;
+      deps.observe?.(kind, inflight[kind]);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        inflight[kind]--;
+        deps.observe?.(kind, inflight[kind]);
+        admission.release();
+      };
+      // The seat is held until the response is done or the client is gone; a watch's until it streams.
+      onResponseDone(res, release);
+      if (isWatch) onStreamStart(res, release);
+      const releaseIfDone = () => {
+        if (res.writableEnded || res.destroyed) release();
+      };
+      let pending: void | Promise<void>;
+      try {
+        pending = handler(req, res);
+      } catch (err) {
+        releaseIfDone();
+        throw err;
+      }
+      if (!pending) return releaseIfDone();
+      return pending.finally(releaseIfDone);
+    };
+    // A free seat admits the request at once; only a queued one waits.
+    const admission = deps.controller.acquire(c, {
       waitLimitMs: deps.waitLimitMs,
       onGone: (cancel) => {
         res.once('close', cancel);
         return () => res.off('close', cancel);
       },
     });
-    if (!admission.admitted) {
-      if (admission.reason === 'cancelled' || res.destroyed) return;
-      writeStatus(req, res, tooManyRequests('Too many requests, please try again later.', 1));
-      return;
-    }
-    const kind = isMutating(info) ? 'mutating' : 'readOnly';
-    inflight[kind]++;
-    deps.observe?.(kind, inflight[kind]);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      inflight[kind]--;
-      deps.observe?.(kind, inflight[kind]);
-      admission.release();
-    };
-    // The seat is held until the response is done or the client is gone; a watch's until it streams.
-    onResponseDone(res, release);
-    if (isWatch) onStreamStart(res, release);
-    try {
-      await handler(req, res);
-    } finally {
-      if (res.writableEnded || res.destroyed) release();
-    }
+    return admission instanceof Promise ? admission.then(run) : run(admission);
   };
 }
 

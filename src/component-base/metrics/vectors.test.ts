@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Counter, Histogram, Registry } from 'prom-client';
-import { CounterVec, HistogramVec } from './vectors.ts';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { CounterVec, GaugeVec, HistogramVec } from './vectors.ts';
 
 const BUCKETS = [0.005, 0.025, 0.1, 1, 10];
 const observations: Array<[Record<string, string>, number]> = [
@@ -16,14 +16,20 @@ test('the vectors expose exactly the text that prom-client metrics expose for th
   const reference = new Registry();
   const counter = new Counter({ name: 'req_total', help: 'Requests.', labelNames: ['verb', 'resource', 'code'], registers: [reference] });
   const histogram = new Histogram({ name: 'req_seconds', help: 'Latency.', labelNames: ['verb', 'resource', 'code'], buckets: BUCKETS, registers: [reference] });
+  const gauge = new Gauge({ name: 'req_inflight', help: 'In flight.', labelNames: ['verb', 'resource', 'code'], registers: [reference] });
   const ours = new Registry();
   const counterVec = new CounterVec({ name: 'req_total', help: 'Requests.', registry: ours });
   const histogramVec = new HistogramVec({ name: 'req_seconds', help: 'Latency.', buckets: BUCKETS, registry: ours });
+  const gaugeVec = new GaugeVec({ name: 'req_inflight', help: 'In flight.', registry: ours });
   for (const [labels, seconds] of observations) {
     counter.inc(labels);
     histogram.observe(labels, seconds);
     counterVec.series(labels).value++;
     histogramVec.observe(histogramVec.series(labels), seconds);
+    gauge.inc(labels, 2);
+    gauge.dec(labels);
+    gaugeVec.series(labels).value += 2;
+    gaugeVec.series(labels).value--;
   }
   assert.equal(await ours.metrics(), await reference.metrics());
   // The JSON form carries the same series and values.

@@ -34,14 +34,16 @@ function seriesOf<S>(vec: Vec<S>, labels: Labels, fresh: () => S): S {
   return entry.series;
 }
 
-export class CounterVec implements Vec<CounterSeries> {
-  readonly type = 'counter';
+/** Counters and gauges: one number per series. */
+class ValueVec implements Vec<CounterSeries> {
   readonly aggregator = 'sum';
   readonly labelled = new Map<string, { labels: Labels; series: CounterSeries }>();
   readonly name: string;
   readonly help: string;
+  readonly type: 'counter' | 'gauge';
 
-  constructor(opts: { name: string; help: string; registry: Registry }) {
+  constructor(type: 'counter' | 'gauge', opts: { name: string; help: string; registry: Registry }) {
+    this.type = type;
     this.name = opts.name;
     this.help = opts.help;
     opts.registry.registerMetric(this as unknown as Metric);
@@ -59,6 +61,18 @@ export class CounterVec implements Vec<CounterSeries> {
 
   reset(): void {
     this.labelled.clear();
+  }
+}
+
+export class CounterVec extends ValueVec {
+  constructor(opts: { name: string; help: string; registry: Registry }) {
+    super('counter', opts);
+  }
+}
+
+export class GaugeVec extends ValueVec {
+  constructor(opts: { name: string; help: string; registry: Registry }) {
+    super('gauge', opts);
   }
 }
 
