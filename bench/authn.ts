@@ -25,7 +25,7 @@ import { startTestIssuer } from '../test/support/oidc-issuer.ts';
 
 const BUDGET_MS = 300;
 
-async function perCall(fn: () => Promise<unknown>, minCalls = 200): Promise<number> {
+async function perCall(fn: () => unknown, minCalls = 200): Promise<number> {
   for (let i = 0; i < 20; i++) await fn(); // warm up caches and the JIT
   let calls = 0;
   const start = performance.now();

@@ -12,7 +12,7 @@ function pathOf(req: Request): string {
 export function anonymousAuthenticator(paths: string[] = []): RequestAuthenticator {
   const allowed = new Set(paths);
   return {
-    async authenticate(req) {
+    authenticate(req) {
       if (allowed.size > 0 && !allowed.has(pathOf(req))) return null;
       return { user: { name: ANONYMOUS_USER, groups: [UNAUTHENTICATED_GROUP] } };
     },

@@ -1,7 +1,7 @@
 // Reads `Authorization: Bearer <token>` and asks the token authenticators in order. A token none
 // of them accepts is an error (401), not a fall-through to anonymous; an authenticator's error is
 // kept only if no later one accepts the token.
-import { AuthenticationError, type RequestAuthenticator, type TokenAuthenticator } from './types.ts';
+import { AuthenticationError, type AuthResult, type RequestAuthenticator, type TokenAuthenticator } from './types.ts';
 import type { Request } from '../server/request-context.ts';
 
 /** Asks each token authenticator in order; null when none accepts and none reported an error. */
@@ -32,16 +32,19 @@ function connectionOf(req: Request): object | undefined {
 export function bearerTokenAuthenticator(tokens: TokenAuthenticator[]): RequestAuthenticator {
   const union = tokens.length === 1 ? tokens[0]! : tokenUnion(tokens);
   return {
-    async authenticate(req) {
+    authenticate(req) {
       const header = req.headers.authorization;
       if (typeof header !== 'string') return null;
       const parts = header.trim().split(/\s+/);
       if (parts.length !== 2 || parts[0]!.toLowerCase() !== 'bearer') return null;
-      const result = await union.authenticateToken(parts[1]!, connectionOf(req));
-      if (!result) throw new AuthenticationError('invalid bearer token');
-      // Handlers further in must never see the credential.
-      delete req.headers.authorization;
-      return result;
+      const accept = (result: AuthResult | null): AuthResult => {
+        if (!result) throw new AuthenticationError('invalid bearer token');
+        // Handlers further in must never see the credential.
+        delete req.headers.authorization;
+        return result;
+      };
+      const result = union.authenticateToken(parts[1]!, connectionOf(req));
+      return result instanceof Promise ? result.then(accept) : accept(result);
     },
   };
 }

@@ -50,8 +50,8 @@ test('every mismatch is no match, not an error', async () => {
 });
 
 test('an extra group outside system:bootstrappers: is an authentication error', async () => {
-  await assert.rejects(auth(secret({ 'auth-extra-groups': 'system:masters' })).authenticateToken(TOKEN), AuthenticationError);
-  await assert.rejects(auth(secret({ 'auth-extra-groups': 'system:bootstrappers:' })).authenticateToken(TOKEN), AuthenticationError);
+  await assert.rejects(async () => auth(secret({ 'auth-extra-groups': 'system:masters' })).authenticateToken(TOKEN), AuthenticationError);
+  await assert.rejects(async () => auth(secret({ 'auth-extra-groups': 'system:bootstrappers:' })).authenticateToken(TOKEN), AuthenticationError);
 });
 
 test('the authenticator exists only with the flag and a Secrets reader', () => {

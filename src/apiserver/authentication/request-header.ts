@@ -75,7 +75,7 @@ export function requestHeaderAuthenticator(opts: RequestHeaderOptions): RequestA
   const groupHeaders = new Set(groupHeaderList);
   const prefixes = lower(opts.extraHeaderPrefixes);
   return {
-    async authenticate(req) {
+    authenticate(req) {
       const chain = verifiedChain(req);
       if (!chain) return null;
       const cn = subjectValues(chain.subject, 'CN')[0] ?? '';

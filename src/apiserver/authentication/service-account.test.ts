@@ -34,7 +34,7 @@ test('ECDSA keys, several issuers, and node bindings in extra', async () => {
     extra: { 'authentication.orch.io/node-name': ['n1'], 'authentication.orch.io/node-uid': ['nu'] },
   });
   assert.equal(await auth.authenticateToken(await sign({ ...bound(), iss: 'https://c.test' })), null, 'other issuers are not ours');
-  await assert.rejects(auth.authenticateToken(await sign({ 'orch.io': { namespace: 'ns' } })), /does not name a service account/);
+  await assert.rejects(async () => auth.authenticateToken(await sign({ 'orch.io': { namespace: 'ns' } })), /does not name a service account/);
 });
 
 test('with a lookup, deleted or replaced accounts and pods refuse the token', async () => {
@@ -43,11 +43,11 @@ test('with a lookup, deleted or replaced accounts and pods refuse the token', as
   const token = await sign(bound({ pod: { name: 'p', uid: 'pu' } }));
   assert.ok(await auth.authenticateToken(token));
   objects['pod/ns/p'] = { uid: 'other' };
-  await assert.rejects(auth.authenticateToken(token), /pod UID \(pu\) does not match/);
+  await assert.rejects(async () => auth.authenticateToken(token), /pod UID \(pu\) does not match/);
   delete objects['pod/ns/p'];
-  await assert.rejects(auth.authenticateToken(token), /pod ns\/p has been deleted/);
+  await assert.rejects(async () => auth.authenticateToken(token), /pod ns\/p has been deleted/);
   objects['sa/ns/sa'] = { uid: 'u1', deletionTimestamp: '2025-01-01T00:00:00Z' };
-  await assert.rejects(auth.authenticateToken(await sign(bound())), /being deleted/);
+  await assert.rejects(async () => auth.authenticateToken(await sign(bound())), /being deleted/);
 });
 
 test('legacy tokens need all their claims and no audience', async () => {
@@ -62,5 +62,5 @@ test('legacy tokens need all their claims and no audience', async () => {
     'orch.io/serviceaccount/service-account.uid': 'u1',
   };
   assert.equal((await auth.authenticateToken(await sign(claims)))?.user.name, 'system:serviceaccount:ns:sa');
-  await assert.rejects(auth.authenticateToken(await sign({ ...claims, 'orch.io/serviceaccount/namespace': undefined })), /orch.io\/serviceaccount\/namespace claim/);
+  await assert.rejects(async () => auth.authenticateToken(await sign({ ...claims, 'orch.io/serviceaccount/namespace': undefined })), /orch.io\/serviceaccount\/namespace claim/);
 });

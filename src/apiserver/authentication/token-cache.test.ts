@@ -22,10 +22,10 @@ test('accepted and refused answers are cached for their TTLs; transport failures
   assert.deepEqual(await cache.authenticateToken('good'), { user: { name: 'u', groups: ['g'] } }, 'callers get copies');
   assert.equal(await cache.authenticateToken('bad'), null);
   assert.equal(await cache.authenticateToken('bad'), null);
-  await assert.rejects(cache.authenticateToken('revoked'), /revoked/);
-  await assert.rejects(cache.authenticateToken('revoked'), /revoked/);
-  await assert.rejects(cache.authenticateToken('down'), /unreachable/);
-  await assert.rejects(cache.authenticateToken('down'), /unreachable/);
+  await assert.rejects(async () => cache.authenticateToken('revoked'), /revoked/);
+  await assert.rejects(async () => cache.authenticateToken('revoked'), /revoked/);
+  await assert.rejects(async () => cache.authenticateToken('down'), /unreachable/);
+  await assert.rejects(async () => cache.authenticateToken('down'), /unreachable/);
   assert.deepEqual(inner.calls, ['good', 'bad', 'revoked', 'down', 'down']);
   now = 500;
   await cache.authenticateToken('bad');

@@ -35,6 +35,12 @@ function copy(result: AuthResult | null): AuthResult | null {
   return { user: { ...u, groups: [...u.groups], ...(u.extra ? { extra: Object.fromEntries(Object.entries(u.extra).map(([k, v]) => [k, [...v]])) } : {}) } };
 }
 
+/** The caller's own copy of a cached answer, or the cached refusal. */
+function answer(entry: Entry): AuthResult | null {
+  if (entry.refusal !== undefined) throw new TokenRefusedError(entry.refusal);
+  return copy(entry.result);
+}
+
 /** Refusals an inner authenticator reports as definite answers (cached) rather than failures. */
 export class TokenRefusedError extends AuthenticationError {}
 
@@ -74,23 +80,18 @@ export function cachedTokenAuthenticator(inner: TokenAuthenticator, opts: TokenC
   }
 
   return {
-    async authenticateToken(token, connection) {
+    authenticateToken(token, connection) {
       const key = keyOf(token, connection);
-      let entry = entries.get(key);
-      if (entry && entry.expires <= now()) {
-        entries.delete(key);
-        entry = undefined;
+      const entry = entries.get(key);
+      // A cached answer is given at once; only a token being asked about is waited for.
+      if (entry && entry.expires > now()) return answer(entry);
+      if (entry) entries.delete(key);
+      let pending = inflight.get(key);
+      if (!pending) {
+        pending = ask(key, token).finally(() => inflight.delete(key));
+        inflight.set(key, pending);
       }
-      if (!entry) {
-        let pending = inflight.get(key);
-        if (!pending) {
-          pending = ask(key, token).finally(() => inflight.delete(key));
-          inflight.set(key, pending);
-        }
-        entry = await pending;
-      }
-      if (entry.refusal !== undefined) throw new TokenRefusedError(entry.refusal);
-      return copy(entry.result);
+      return pending.then(answer);
     },
   };
 }

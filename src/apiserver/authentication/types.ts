@@ -6,13 +6,16 @@ export interface AuthResult {
   user: UserInfo;
 }
 
+/** An answer now, or a promise of one when the authenticator has to wait (a webhook, a first verification). */
+export type Authenticated = AuthResult | null | Promise<AuthResult | null>;
+
 export interface RequestAuthenticator {
-  authenticate(req: Request): Promise<AuthResult | null>;
+  authenticate(req: Request): Authenticated;
 }
 
 export interface TokenAuthenticator {
   /** `connection` (optional) names the client connection the token came on; caches may use it. */
-  authenticateToken(token: string, connection?: object): Promise<AuthResult | null>;
+  authenticateToken(token: string, connection?: object): Authenticated;
 }
 
 export const ANONYMOUS_USER = 'system:anonymous';

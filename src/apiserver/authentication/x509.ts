@@ -23,7 +23,7 @@ export function x509Authenticator(opts: X509Options): RequestAuthenticator {
     log.info('client certificate refused', { err: err.message, subject: chain.certs[0]!.subject.replace(/\n/g, ', ') }, 4);
   });
   return {
-    async authenticate(req) {
+    authenticate(req) {
       const chain = verifiedChain(req);
       if (!chain) return null;
       const name = subjectValues(chain.subject, 'CN')[0] ?? '';

@@ -2,28 +2,34 @@
 // anonymous authentication is off, is answered 401 Unauthorized.
 import { unauthorized } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
-import { AuthenticationError, type RequestAuthenticator } from '../authentication/types.ts';
+import { AuthenticationError, type Authenticated, type AuthResult, type RequestAuthenticator } from '../authentication/types.ts';
 import { requestContext, type Handler } from '../server/request-context.ts';
 import { writeStatus } from '../server/responses.ts';
 
 const log = klog('filters/authentication');
 
 export function withAuthentication(handler: Handler, deps: { authenticator: RequestAuthenticator }): Handler {
-  return async (req, res) => {
-    let result;
-    try {
-      result = await deps.authenticator.authenticate(req);
-    } catch (err) {
+  return (req, res) => {
+    const refuse = (err: unknown): void => {
       if (!(err instanceof AuthenticationError)) throw err;
       log.info('Unable to authenticate the request', { err: err.message, path: req.url }, 4);
       writeStatus(req, res, unauthorized());
-      return;
+    };
+    const proceed = (result: AuthResult | null): void | Promise<void> => {
+      if (!result) {
+        writeStatus(req, res, unauthorized());
+        return;
+      }
+      requestContext(req).user = result.user;
+      return handler(req, res);
+    };
+    let result: Authenticated;
+    try {
+      result = deps.authenticator.authenticate(req);
+    } catch (err) {
+      return refuse(err);
     }
-    if (!result) {
-      writeStatus(req, res, unauthorized());
-      return;
-    }
-    requestContext(req).user = result.user;
-    return handler(req, res);
+    // Most requests are answered from a cache at once; a promise only when the answer needs waiting for.
+    return result instanceof Promise ? result.then(proceed, refuse) : proceed(result);
   };
 }

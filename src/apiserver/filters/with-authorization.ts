@@ -2,7 +2,7 @@
 // Kubernetes words it.
 import { forbidden, forbiddenMessage, type StatusError } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
-import type { Attributes, Authorizer } from '../authorization/types.ts';
+import type { Attributes, Authorizer, AuthorizerResult } from '../authorization/types.ts';
 import { requestContext, type Handler, type Request } from '../server/request-context.ts';
 import { writeStatus } from '../server/responses.ts';
 import { recordAuthorizationDecision } from '../audit/request-audit.ts';
@@ -47,12 +47,16 @@ export function forbiddenError(attrs: Attributes, reason: string): StatusError {
 }
 
 export function withAuthorization(handler: Handler, deps: { authorizer: Authorizer }): Handler {
-  return async (req, res) => {
+  return (req, res) => {
     const attrs = attributesFor(req);
-    const result = await deps.authorizer.authorize(attrs);
-    recordAuthorizationDecision(req, result.decision === 'allow', result.reason);
-    if (result.decision === 'allow') return handler(req, res);
-    log.info('Forbidden', { URI: req.url, user: attrs.user.name, reason: result.reason }, 4);
-    writeStatus(req, res, forbiddenError(attrs, result.reason));
+    const decide = (result: AuthorizerResult): void | Promise<void> => {
+      recordAuthorizationDecision(req, result.decision === 'allow', result.reason);
+      if (result.decision === 'allow') return handler(req, res);
+      log.info('Forbidden', { URI: req.url, user: attrs.user.name, reason: result.reason }, 4);
+      writeStatus(req, res, forbiddenError(attrs, result.reason));
+    };
+    // RBAC answers from memory; only an authorizer that has to wait (a webhook) returns a promise.
+    const result = deps.authorizer.authorize(attrs);
+    return result instanceof Promise ? result.then(decide) : decide(result);
   };
 }
