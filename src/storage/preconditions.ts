@@ -10,9 +10,11 @@ export function withResourceVersion<T extends ApiObject>(obj: T, revision: numbe
 
 /** A shallow copy whose metadata lacks resourceVersion, ready to encode. */
 export function forStorage<T extends ApiObject>(obj: T): T {
-  const metadata = { ...(obj.metadata ?? {}) };
-  delete metadata.resourceVersion;
-  delete metadata.selfLink;
+  // Copied key by key rather than spread and deleted from: deleting turns an object into a slow
+  // dictionary, and this one is serialized and copied on every write.
+  const metadata: Record<string, unknown> = {};
+  const given = (obj.metadata ?? {}) as Record<string, unknown>;
+  for (const k in given) if (k !== 'resourceVersion' && k !== 'selfLink') metadata[k] = given[k];
   return { ...obj, metadata };
 }
 

@@ -1,6 +1,7 @@
 // Turns declarations into routes: /api/v1/... and /apis/<group>/<version>/..., namespaced and
 // all-namespaces collections, legacy /watch/ paths (parsed by RequestInfo), discovery and OpenAPI.
 import type { Handler, Request, Response } from '../server/request-context.ts';
+import { requestURL } from '../filters/with-request-info.ts';
 import { requestContext } from '../server/request-context.ts';
 import { writeStatus } from '../server/responses.ts';
 import { internalError, methodNotAllowed, pathNotFound, toStatusError } from '../../machinery/status.ts';
@@ -74,7 +75,7 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
     try {
       const info = requestContext(req).requestInfo;
       if (!info) throw internalError('no request info on the request');
-      const path = info.path.length > 1 ? info.path.replace(/\/+$/, '') : info.path;
+      const path = info.path.length > 1 && info.path.endsWith('/') ? info.path.replace(/\/+$/, '') : info.path;
       if (!info.isResourceRequest) return await serveNonResource(req, res, path);
       const parent = byPath.get(`${info.apiPrefix}/${info.apiGroup}/${info.apiVersion}/${info.resource}`);
       const resource = parent && info.subresource ? subresourceOf(parent, info.subresource) : parent;
@@ -94,7 +95,8 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
         if (decl.namespaced && !info.namespace && addressesItem) throw pathNotFound();
         throw methodNotAllowed(req.method ?? '', 'the requested resource');
       }
-      const scope: Scope = { req, res, info, query: new URLSearchParams(queryOf(req.url)), resource, config };
+      // The query as the request-info filter parsed it (handlers only read it).
+      const scope: Scope = { req, res, info, query: requestURL(req).searchParams, resource, config };
       await handler!(scope);
     } catch (err) {
       const status = toStatusError(err);
@@ -108,7 +110,3 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
   };
 }
 
-function queryOf(url: string | undefined): string {
-  const i = (url ?? '').indexOf('?');
-  return i >= 0 ? url!.slice(i + 1) : '';
-}

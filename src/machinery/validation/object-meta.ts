@@ -130,10 +130,11 @@ export function validateObjectMeta(
   if (typeof m.generation === 'number' && m.generation < 0) {
     errs.push(invalid(child(fldPath, 'generation'), m.generation, 'must be greater than or equal to 0'));
   }
-  errs.push(...validateLabels(m.labels, child(fldPath, 'labels')));
-  errs.push(...validateAnnotations(m.annotations, child(fldPath, 'annotations')));
-  errs.push(...validateOwnerReferences(m.ownerReferences, child(fldPath, 'ownerReferences')));
-  errs.push(...validateFinalizers(m.finalizers, child(fldPath, 'finalizers')));
+  // Most objects carry few of these; what is absent has nothing to check.
+  if (m.labels) errs.push(...validateLabels(m.labels, child(fldPath, 'labels')));
+  if (m.annotations) errs.push(...validateAnnotations(m.annotations, child(fldPath, 'annotations')));
+  if (m.ownerReferences) errs.push(...validateOwnerReferences(m.ownerReferences, child(fldPath, 'ownerReferences')));
+  if (m.finalizers) errs.push(...validateFinalizers(m.finalizers, child(fldPath, 'finalizers')));
   return errs;
 }
 

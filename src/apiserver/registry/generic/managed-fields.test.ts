@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { currentSecondTimestamp, recordUpdateManager } from './managed-fields.ts';
-import { nowTimestamp } from './object-meta.ts';
+import { recordUpdateManager } from './managed-fields.ts';
+import { currentSecondTimestamp, nowTimestamp } from './object-meta.ts';
 import type { ApiObject } from '../../../storage/interface.ts';
 
 test('the cached timestamp is the one nowTimestamp formats, and moves on with the second', () => {

@@ -20,6 +20,20 @@ export function nowTimestamp(now: Date = new Date()): string {
   return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+// Timestamps have one-second resolution, so a busy server formats each second once.
+let cachedSecond = -1;
+let cachedTimestamp = '';
+
+/** nowTimestamp(), formatted once per wall-clock second. */
+export function currentSecondTimestamp(nowMs: number = Date.now()): string {
+  const second = Math.floor(nowMs / 1000);
+  if (second !== cachedSecond) {
+    cachedTimestamp = nowTimestamp(new Date(second * 1000));
+    cachedSecond = second;
+  }
+  return cachedTimestamp;
+}
+
 /** Clears what a client may not set on create and fills uid, creationTimestamp, generation. */
 export function fillCreateMeta(obj: ApiObject): void {
   const meta = obj.metadata;
@@ -27,7 +41,7 @@ export function fillCreateMeta(obj: ApiObject): void {
   delete meta.deletionGracePeriodSeconds;
   delete meta.resourceVersion;
   meta.uid = randomUUID();
-  meta.creationTimestamp = nowTimestamp();
+  meta.creationTimestamp = currentSecondTimestamp();
   meta.generation = 1;
 }
 
