@@ -68,10 +68,22 @@ export function parseWriteOptions(scope: Scope, kind: OptionsKind): WriteOptions
   return opts;
 }
 
+// A few User-Agents send nearly every request. Each one's manager name is worked out once and
+// kept as a string of its own: a slice of the header would keep the whole header alive inside
+// every stored object's managedFields.
+const MAX_KNOWN_AGENTS = 256;
+const managersByAgent = new Map<string, string>();
+
 /** The default field manager: the User-Agent up to its first "/" (as Kubernetes). */
 function managerFromUserAgent(ua: string | undefined): string {
   if (!ua) return '';
-  return ua.split('/')[0]!.slice(0, 128);
+  let manager = managersByAgent.get(ua);
+  if (manager === undefined) {
+    manager = Array.from(ua.split('/')[0]!.slice(0, 128)).join('');
+    if (managersByAgent.size >= MAX_KNOWN_AGENTS) managersByAgent.clear();
+    managersByAgent.set(ua, manager);
+  }
+  return manager;
 }
 
 /**
