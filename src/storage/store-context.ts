@@ -4,7 +4,7 @@ import type { Codec } from './codecs/codec.ts';
 import { StorageError, type ApiObject } from './interface.ts';
 import type { KeyValue, Kv } from './kv/interface.ts';
 import { withResourceVersion } from './preconditions.ts';
-import { deepFreeze, jsonCopy } from '../machinery/patch/json-value.ts';
+import { deepFreeze, jsonCopyForSharing } from '../machinery/patch/json-value.ts';
 import type { TransformedRead, ValueTransformer } from './transformers/transformer.ts';
 
 export interface StoreContext {
@@ -51,7 +51,7 @@ const sharedDecodes = new WeakMap<Uint8Array, ApiObject>();
  * copy equal to decoding: the writer's reply and the watchers then need not decode it at all.
  */
 export function rememberWritten(ctx: StoreContext, value: Uint8Array, obj: ApiObject): void {
-  if (ctx.codec.jsonRoundTrip) sharedDecodes.set(value, jsonCopy(obj));
+  if (ctx.codec.jsonRoundTrip) sharedDecodes.set(value, jsonCopyForSharing(obj));
 }
 
 /**

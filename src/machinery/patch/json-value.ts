@@ -30,24 +30,49 @@ export function cloneJson<T>(v: T): T {
  * members dropped (null in arrays), non-finite numbers null, -0 as 0, toJSON honoured.
  */
 export function jsonCopy<T>(v: T): T {
+  return copyAsJson(v, 0, Infinity);
+}
+
+/** The one empty object that shared copies use for every `{}` in them. */
+const SHARED_EMPTY = Object.freeze({});
+
+/**
+ * jsonCopy for a value that readers will share: everything below the top two levels is frozen as
+ * it is built, and every empty object there is one shared frozen object (most of managedFields'
+ * fieldsV1 is empty objects: about half of a stored event's objects). The top level and its
+ * members (metadata) stay open, for the caller to finish and then freeze with deepFreeze, which
+ * stops at what is frozen already.
+ */
+export function jsonCopyForSharing<T>(v: T): T {
+  return copyAsJson(v, 0, 2);
+}
+
+function copyAsJson<T>(v: T, depth: number, freezeFrom: number): T {
   if (typeof v === 'number') return (Number.isFinite(v) ? (v === 0 ? 0 : v) : null) as T;
   if (typeof v !== 'object' || v === null) return v;
-  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return JSON.parse(JSON.stringify(v)) as T;
+  const freeze = depth >= freezeFrom;
+  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+    const viaText = JSON.parse(JSON.stringify(v)) as T;
+    return freeze ? deepFreeze(viaText) : viaText;
+  }
   if (Array.isArray(v)) {
     const copy = new Array<unknown>(v.length);
     for (let i = 0; i < v.length; i++) {
       const item: unknown = v[i];
-      copy[i] = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : jsonCopy(item);
+      copy[i] = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : copyAsJson(item, depth + 1, freezeFrom);
     }
-    return copy as T;
+    return (freeze ? Object.freeze(copy) : copy) as T;
   }
   const out: JsonObject = {};
+  let members = 0;
   for (const k in v) {
     const item: unknown = (v as JsonObject)[k];
     if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-    out[k] = jsonCopy(item);
+    out[k] = copyAsJson(item, depth + 1, freezeFrom);
+    members++;
   }
-  return out as T;
+  if (!freeze) return out as T;
+  return (members === 0 ? SHARED_EMPTY : Object.freeze(out)) as T;
 }
 
 /** Freezes a JSON value and everything in it, for sharing between readers; frozen values are left as they are. */
