@@ -100,7 +100,10 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
   /** The group/version/kind objects are stored as; its hash is discovery's storageVersionHash. */
   storageVersion: { group: string; version: string; kind: string };
   strategy: ResourceStrategy<T>;
-  /** Types a request body (apiVersion and kind already checked); throw a 400 StatusError on bad types. */
+  /**
+   * Types a request body (apiVersion and kind already checked); throw a 400 StatusError on bad types.
+   * The body is freshly parsed and not used again, so the result may take parts of it.
+   */
   decode?: (raw: ApiObject) => T;
   /** Served form to stored form (the result may share structure with the argument). */
   toStored(obj: T): S;

@@ -36,8 +36,10 @@ export function updateManagedFields(opts: UpdateManagedFieldsOptions): ApiObject
  * createManagedFields writes down directly instead of comparing against an empty object.
  */
 function startsFromNothing(opts: UpdateManagedFieldsOptions): boolean {
-  if (opts.oldObj !== undefined || opts.subresource) return false;
-  return isJsonObject(opts.newObj.metadata) && managersForWrite(undefined, opts.newObj, false).size === 0;
+  if (opts.oldObj !== undefined || opts.subresource || !isJsonObject(opts.newObj.metadata)) return false;
+  // Most creates bring no managedFields at all: nothing to read.
+  const requested = opts.newObj.metadata.managedFields;
+  return requested === undefined || requested === null || managersForWrite(undefined, opts.newObj, false).size === 0;
 }
 
 /** The general path: compare the old and new objects and move ownership of what changed. */

@@ -9,9 +9,19 @@ import type { EventSeries, EventV1 } from '../../../api/events/v1/types.ts';
 import { normalizeMicroTime, normalizeTime, TimeParseError } from '../../../api/meta/v1/time.ts';
 import type { ObjectMeta, ObjectReference } from '../../../api/meta/v1/types.ts';
 import { badRequest, type StatusError } from '../../../machinery/status.ts';
-import { cloneJson } from '../../../machinery/patch/json-value.ts';
 
 type Json = Record<string, unknown>;
+
+/** ObjectReference's fields in Kubernetes' order, with the Go field names its errors use. */
+const REFERENCE_FIELDS = [
+  ['kind', 'Kind'],
+  ['namespace', 'Namespace'],
+  ['name', 'Name'],
+  ['uid', 'UID'],
+  ['apiVersion', 'APIVersion'],
+  ['resourceVersion', 'ResourceVersion'],
+  ['fieldPath', 'FieldPath'],
+] as const;
 
 class DecodeContext {
   readonly version: string;
@@ -63,8 +73,7 @@ class DecodeContext {
     const ref = this.object(obj, key, goField, 'v1.ObjectReference');
     if (!ref) return undefined;
     const out: ObjectReference = {};
-    for (const f of ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'] as const) {
-      const goName = f === 'uid' ? 'UID' : f === 'apiVersion' ? 'APIVersion' : f[0]!.toUpperCase() + f.slice(1);
+    for (const [f, goName] of REFERENCE_FIELDS) {
       const s = this.string(ref, f, `${goField}.${goName}`);
       if (s !== undefined) out[f] = s;
     }
@@ -76,9 +85,10 @@ class DecodeContext {
     return copyEventSource({ component: this.string(src, 'component', `${goField}.component`), host: this.string(src, 'host', `${goField}.host`) });
   }
 
+  /** The body's own metadata: the body is the caller's to give away, so it is not copied. */
   metadata(obj: Json): ObjectMeta {
     const meta = this.object(obj, 'metadata', 'Event.metadata', 'v1.ObjectMeta');
-    return cloneJson((meta ?? {}) as ObjectMeta);
+    return (meta ?? {}) as ObjectMeta;
   }
 }
 
