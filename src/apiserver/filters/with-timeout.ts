@@ -1,7 +1,8 @@
 // --request-timeout: a non-long-running request still unanswered at its deadline gets a 504
-// Timeout Status and its signal is aborted. ?timeout= may shorten the deadline. A watch gets a
-// randomised deadline in [min-request-timeout, 2*min-request-timeout), or its timeoutSeconds,
-// at which its signal is aborted so the watch handler ends the stream normally.
+// Timeout Status. ?timeout= may shorten the deadline. A watch gets a randomised deadline in
+// [min-request-timeout, 2*min-request-timeout), or its timeoutSeconds, at which its signal is
+// aborted so the watch handler ends the stream normally. Only long-running requests get a signal:
+// nothing else waits on one, and an AbortController per request is not free.
 import { badRequest, timeout } from '../../machinery/status.ts';
 import { requestContext, type Handler } from '../server/request-context.ts';
 import { writeStatus } from '../server/responses.ts';
@@ -37,14 +38,17 @@ export function watchTimeoutMs(query: URLSearchParams, minRequestTimeoutSeconds:
 export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
   return (req, res) => {
     const ctx = requestContext(req);
-    const controller = new AbortController();
-    // An outer filter (shutdown tracking) may already hold a signal for this request: honour both.
-    ctx.signal = ctx.signal ? AbortSignal.any([ctx.signal, controller.signal]) : controller.signal;
+    let controller: AbortController | undefined;
+    if (ctx.longRunning) {
+      controller = new AbortController();
+      // An outer filter (shutdown tracking) may already hold a signal for this request: honour both.
+      ctx.signal = ctx.signal ? AbortSignal.any([ctx.signal, controller.signal]) : controller.signal;
+    }
     let timer: NodeJS.Timeout | undefined;
     // Once the response is done the deadline no longer matters; the client going away ends the work too.
     onResponseDone(res, () => {
       if (timer) clearTimeout(timer);
-      if (!res.writableEnded) controller.abort(new Error('client went away'));
+      if (!res.writableEnded) controller?.abort(new Error('client went away'));
     });
 
     const query = requestURL(req).searchParams;
@@ -68,7 +72,7 @@ export function withTimeout(handler: Handler, deps: TimeoutDeps): Handler {
         if (!ctx.longRunning && !res.headersSent) {
           writeStatus(req, res, timeout('Timeout: request did not complete within requested timeout - context deadline exceeded'));
         }
-        controller.abort(new Error('request deadline exceeded'));
+        controller?.abort(new Error('request deadline exceeded'));
       }, deadlineMs);
       timer.unref();
     }

@@ -36,7 +36,7 @@ export interface RequestContext {
   user?: UserInfo;
   /** Audit-Id, set by the audit filter. */
   auditID?: string;
-  /** Aborted when the request times out or the client goes away. */
+  /** For long-running requests (watches): aborted at their deadline, at shutdown, or when the client goes away. */
   signal?: AbortSignal;
   /** Set by withInFlightLimit / timeout filters to tell long-running requests (watch) apart. */
   longRunning?: boolean;
