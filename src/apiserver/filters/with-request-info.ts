@@ -42,6 +42,8 @@ export function requestURL(req: Request): RequestURL {
 }
 
 function decodedPath(url: RequestURL): string {
+  // Nearly every path has nothing escaped.
+  if (!url.pathname.includes('%')) return url.pathname;
   try {
     return decodeURIComponent(url.pathname);
   } catch {
