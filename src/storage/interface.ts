@@ -154,6 +154,12 @@ export interface Store<T extends ApiObject = ApiObject> {
   /** Stores a new object; KeyExists if present. Returns it with metadata.resourceVersion set. */
   create(key: string, obj: T, ttlSeconds?: number): Promise<T>;
   get(key: string, opts?: GetOptions): Promise<T | undefined>;
+  /**
+   * The object at `key` as a watch cache holds it, answered without waiting: undefined when the
+   * cache does not hold it or is not ready yet (ask get with resourceVersion "0" then). Only
+   * watch caches have it.
+   */
+  peek?(key: string): T | undefined;
   list(key: string, opts: ListOptions<T>): Promise<ListResult<T>>;
   guaranteedUpdate(key: string, opts: GuaranteedUpdateOptions<T>): Promise<T>;
   /** Removes the object and returns its last state (resourceVersion = the delete's revision). */

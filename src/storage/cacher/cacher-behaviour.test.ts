@@ -95,6 +95,22 @@ describe('watch cache behaviour', () => {
     }, TypeError, 'objects shared from memory are frozen');
   });
 
+  test('peek answers from memory at once: the object held, nothing for a key not held or outside the cache', async () => {
+    const { cacher, calls, key } = await setup();
+    const a = await cacher.create(key('a'), pod('a'));
+    await waitUntil(() => cacher.cachedRevision() >= rv(a));
+    const before = { ...calls };
+    const held = cacher.peek!(key('a'));
+    assert.equal(held?.metadata.name, 'a');
+    assert.equal(held?.metadata.resourceVersion, a.metadata.resourceVersion);
+    assert.ok(Object.isFrozen(held), 'shared from memory, frozen');
+    assert.equal(cacher.peek!(key('missing')), undefined);
+    assert.equal(cacher.peek!('/registry/elsewhere/ns/a'), undefined);
+    assert.deepEqual(calls, before, 'the store was not asked');
+    await cacher.delete(key('a'));
+    await waitUntil(() => cacher.peek!(key('a')) === undefined);
+  });
+
   test('a consistent list is served from memory once the cache has caught up', async () => {
     const { cacher, calls, key, prefix } = await setup();
     for (const name of ['c', 'a', 'b']) await cacher.create(key(name), pod(name));

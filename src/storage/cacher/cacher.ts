@@ -178,6 +178,8 @@ export function createCacher<T extends ApiObject>(opts: CacherOptions<T>): Cache
     return store.list(requested, lo);
   };
 
+  const peek = (key: string): T | undefined => (ready && inScope(key) ? cache.get(key) : undefined);
+
   const get = async (key: string, go?: GetOptions): Promise<T | undefined> => {
     if (go?.resourceVersion !== '0' || !inScope(key) || !(await waitReady(readyWaitMs))) return store.get(key, go);
     // Absent from memory may only mean "not seen yet": let the store answer for the key.
@@ -229,6 +231,7 @@ export function createCacher<T extends ApiObject>(opts: CacherOptions<T>): Cache
     guaranteedUpdate: (key: string, uo: GuaranteedUpdateOptions<T>) => store.guaranteedUpdate(key, uo),
     delete: (key: string, d?: DeleteOptions<T>) => store.delete(key, d),
     get,
+    peek,
     list,
     watch,
     currentRevision: () => store.currentRevision(),

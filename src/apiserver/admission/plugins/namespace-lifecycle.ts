@@ -2,7 +2,7 @@
 // the system relies on may not be deleted.
 import { notFound } from '../../../machinery/status.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from '../types.ts';
-import type { NamespaceAccess } from '../namespace-access.ts';
+import type { NamespaceAccess, NamespaceObject } from '../namespace-access.ts';
 import { admissionForbidden, isNamespaceKind } from '../forbidden.ts';
 import { NAMESPACES } from './namespace-exists.ts';
 
@@ -37,23 +37,29 @@ export function namespaceLifecycle(namespaces: NamespaceAccess, immortal: readon
   return {
     name: 'NamespaceLifecycle',
     handles: (op) => op === 'CREATE' || op === 'UPDATE' || op === 'DELETE',
-    async validate(attrs) {
+    validate(attrs) {
       if (attrs.operation === 'DELETE' && isNamespaceKind(attrs)) {
         if (undeletable.has(attrs.name)) throw admissionForbidden(attrs, 'this namespace may not be deleted');
         liveLookupUntil.set(attrs.name, Date.now() + FORCE_LIVE_LOOKUP_MS);
       }
-      if (!attrs.namespace || isNamespaceKind(attrs) || isAccessReview(attrs)) return;
-      const ns = await lookUp(attrs.namespace);
-      if (!ns) throw notFound(NAMESPACES, attrs.namespace);
-      if (attrs.operation !== 'CREATE' || ns.status?.phase !== 'Terminating') return;
-      const err = admissionForbidden(attrs, `unable to create new content in namespace ${attrs.namespace} because it is being terminated`);
-      const details = (err.status.details ??= {});
-      (details.causes ??= []).push({
-        reason: 'NamespaceTerminating',
-        message: `namespace ${attrs.namespace} is being terminated`,
-        field: 'metadata.namespace',
-      });
-      throw err;
+      if (!attrs.namespace || isNamespaceKind(attrs) || isAccessReview(attrs)) return undefined;
+      // A namespace held in memory is checked at once; only a store look-up is waited for.
+      const ns = lookUp(attrs.namespace);
+      return ns instanceof Promise ? ns.then((found) => admitInto(attrs, found)) : admitInto(attrs, ns);
     },
   };
+}
+
+/** Refuses content for a namespace that does not exist, and new content for one being terminated. */
+function admitInto(attrs: AdmissionAttributes, ns: NamespaceObject | undefined): void {
+  if (!ns) throw notFound(NAMESPACES, attrs.namespace);
+  if (attrs.operation !== 'CREATE' || ns.status?.phase !== 'Terminating') return;
+  const err = admissionForbidden(attrs, `unable to create new content in namespace ${attrs.namespace} because it is being terminated`);
+  const details = (err.status.details ??= {});
+  (details.causes ??= []).push({
+    reason: 'NamespaceTerminating',
+    message: `namespace ${attrs.namespace} is being terminated`,
+    field: 'metadata.namespace',
+  });
+  throw err;
 }

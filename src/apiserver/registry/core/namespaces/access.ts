@@ -21,15 +21,13 @@ export function namespaceAccess(resource: () => InstalledResource<Namespace, Nam
         throw err;
       }
     },
-    // resourceVersion "0": any state the server holds, so the watch cache answers. Its object is
-    // handed out as it is held, read-only, without the copy a served object gets.
-    async cached(name) {
+    // resourceVersion "0": any state the server holds, so the watch cache answers (at once, when
+    // it holds the namespace). Its object is handed out as it is held, read-only, without the copy
+    // a served object gets.
+    cached(name) {
       const res = resource();
-      try {
-        return await res.store.get(objectKey(res.declaration, '', name), { resourceVersion: '0', ignoreNotFound: true });
-      } catch (err) {
-        throw interpretStorageError(err, { resource: groupResource(res.declaration), name, requestedResourceVersion: '0', storeName: res.storeName });
-      }
+      const key = objectKey(res.declaration, '', name);
+      return res.store.peek?.(key) ?? cachedFromStore(res, key, name);
     },
     async create(name) {
       try {
@@ -40,4 +38,12 @@ export function namespaceAccess(resource: () => InstalledResource<Namespace, Nam
       }
     },
   };
+}
+
+async function cachedFromStore(res: InstalledResource<Namespace, Namespace>, key: string, name: string): Promise<Namespace | undefined> {
+  try {
+    return await res.store.get(key, { resourceVersion: '0', ignoreNotFound: true });
+  } catch (err) {
+    throw interpretStorageError(err, { resource: groupResource(res.declaration), name, requestedResourceVersion: '0', storeName: res.storeName });
+  }
 }
