@@ -6,6 +6,7 @@ import { requestContext, type Handler } from '../server/request-context.ts';
 import { isMutating } from '../server/request-info.ts';
 import { writeStatus } from '../server/responses.ts';
 import { onResponseDone } from '../server/response-done.ts';
+import { countInFlight } from './in-flight-count.ts';
 
 export interface InFlightDeps {
   /** Limit of read-only requests; 0 means no limit. */
@@ -34,15 +35,7 @@ export function withMaxInFlight(handler: Handler, deps: InFlightDeps): Handler {
       writeStatus(req, res, tooManyRequests('Too many requests, please try again later.', 1));
       return;
     }
-    counts[kind]++;
-    deps.observe?.(kind, counts[kind]);
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      counts[kind]--;
-      deps.observe?.(kind, counts[kind]);
-    };
+    const release = countInFlight(counts, kind, deps.observe);
     // The slot is held until the response is done or the client is gone, not merely until the handler returns.
     onResponseDone(res, release);
     try {

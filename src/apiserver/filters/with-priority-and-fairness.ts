@@ -8,6 +8,7 @@ import { isMutating } from '../server/request-info.ts';
 import type { RequestMetrics } from '../../component-base/metrics/apiserver-requests.ts';
 import { writeStatus } from '../server/responses.ts';
 import { onResponseDone } from '../server/response-done.ts';
+import { countInFlight } from './in-flight-count.ts';
 import { FlowController, type Admission } from '../flowcontrol/controller.ts';
 import { createFlowControlMetrics } from '../flowcontrol/metrics.ts';
 import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
@@ -54,15 +55,12 @@ export function withPriorityAndFairness(handler: Handler, deps: PriorityAndFairn
         writeStatus(req, res, tooManyRequests('Too many requests, please try again later.', 1));
         return;
       }
-      const kind = isMutating(info) ? 'mutating' : 'readOnly';
-      inflight[kind]++;
-      deps.observe?.(kind, inflight[kind]);
+      const uncount = countInFlight(inflight, isMutating(info) ? 'mutating' : 'readOnly', deps.observe);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
-        inflight[kind]--;
-        deps.observe?.(kind, inflight[kind]);
+        uncount();
         admission.release();
       };
       // The seat is held until the response is done or the client is gone; a watch's until it streams.
