@@ -25,32 +25,28 @@ export function cloneJson<T>(v: T): T {
   return out as T;
 }
 
-/**
- * What JSON.parse(JSON.stringify(v)) gives, without the text in between: undefined and function
- * members dropped (null in arrays), non-finite numbers null, -0 as 0, toJSON honoured.
- */
-export function jsonCopy<T>(v: T): T {
-  return copyAsJson(v, 0, Infinity);
-}
-
 /** The one empty object that shared copies use for every `{}` in them. */
 const SHARED_EMPTY = Object.freeze({});
 
+/** Depth from which a shared copy is frozen as it is built. */
+const FROZEN_FROM = 2;
+
 /**
- * jsonCopy for a value that readers will share: everything below the top two levels is frozen as
- * it is built, and every empty object there is one shared frozen object (most of managedFields'
- * fieldsV1 is empty objects: about half of a stored event's objects). The top level and its
- * members (metadata) stay open, for the caller to finish and then freeze with deepFreeze, which
- * stops at what is frozen already.
+ * What JSON.parse(JSON.stringify(v)) gives, without the text in between (undefined and function
+ * members dropped, null in arrays; non-finite numbers null; -0 as 0; toJSON honoured), made for
+ * readers to share: everything below the top two levels is frozen as it is built, and every empty
+ * object there is one shared frozen object (most of managedFields' fieldsV1 is empty objects:
+ * about half of a stored event's objects). The top level and its members (metadata) stay open,
+ * for the caller to finish and then freeze with deepFreeze, which stops at what is frozen already.
  */
 export function jsonCopyForSharing<T>(v: T): T {
-  return copyAsJson(v, 0, 2);
+  return copyForSharing(v, 0);
 }
 
-function copyAsJson<T>(v: T, depth: number, freezeFrom: number): T {
+function copyForSharing<T>(v: T, depth: number): T {
   if (typeof v === 'number') return (Number.isFinite(v) ? (v === 0 ? 0 : v) : null) as T;
   if (typeof v !== 'object' || v === null) return v;
-  const freeze = depth >= freezeFrom;
+  const freeze = depth >= FROZEN_FROM;
   if (typeof (v as { toJSON?: unknown }).toJSON === 'function') {
     const viaText = JSON.parse(JSON.stringify(v)) as T;
     return freeze ? deepFreeze(viaText) : viaText;
@@ -59,7 +55,7 @@ function copyAsJson<T>(v: T, depth: number, freezeFrom: number): T {
     const copy = new Array<unknown>(v.length);
     for (let i = 0; i < v.length; i++) {
       const item: unknown = v[i];
-      copy[i] = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : copyAsJson(item, depth + 1, freezeFrom);
+      copy[i] = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : copyForSharing(item, depth + 1);
     }
     return (freeze ? Object.freeze(copy) : copy) as T;
   }
@@ -68,7 +64,7 @@ function copyAsJson<T>(v: T, depth: number, freezeFrom: number): T {
   for (const k in v) {
     const item: unknown = (v as JsonObject)[k];
     if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-    out[k] = copyAsJson(item, depth + 1, freezeFrom);
+    out[k] = copyForSharing(item, depth + 1);
     members++;
   }
   if (!freeze) return out as T;
