@@ -4,12 +4,13 @@
 // policy, namespace and object selectors, service references refused, configurations validated.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
 import { reviewAnswer, startWebhookServer, type WebhookServer } from '../support/webhook-server.ts';
 import { startAdmissionStack, type AdmissionStack } from '../../src/apiserver/admission/plugins/testing/admission-stack.ts';
+import { readJsonLines } from '../support/json-lines.ts';
 
 const dir = makeTempDir('orch-webhook-');
 let stack: AdmissionStack<TestApiserver>;
@@ -137,7 +138,7 @@ test('a validating webhook allows with warnings and audit annotations, or denies
   assert.equal(seen.request.object.data.a, 'b');
   let audited: any;
   for (let i = 0; i < 50 && !audited; i++) {
-    audited = readFileSync(join(dir, 'audit.log'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((e) => e.stage === 'ResponseComplete' && e.verb === 'create' && e.objectRef?.namespace === 'hooked');
+    audited = readJsonLines(join(dir, 'audit.log')).find((e) => e.stage === 'ResponseComplete' && e.verb === 'create' && e.objectRef?.namespace === 'hooked');
     if (!audited) await delay(20);
   }
   assert.equal(audited.annotations['allow.example.com/checked'], 'yes');

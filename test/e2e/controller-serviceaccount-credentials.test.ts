@@ -4,10 +4,11 @@
 // shows; without the option they are made as the manager's own user.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { makeTempDir } from '../support/apiserver.ts';
+import { readJsonLines } from '../support/json-lines.ts';
 import { deferredHooks, startDaemon, type StorageDaemon } from '../support/daemon.ts';
 import { spawnControllerManager, writeOrchconfig, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
 
@@ -35,8 +36,7 @@ const api = (method: string, path: string, body?: unknown) => daemon.call(method
 interface AuditEvent { verb: string; stage: string; user: { username: string }; objectRef?: { resource?: string; namespace?: string; name?: string; subresource?: string }; responseStatus?: { code?: number } }
 
 function audit(): AuditEvent[] {
-  if (!existsSync(auditLog)) return [];
-  return readFileSync(auditLog, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as AuditEvent);
+  return readJsonLines<AuditEvent>(auditLog);
 }
 
 async function waitForWriter(resource: string, namespace: string, cm: SpawnedControllerManager): Promise<string> {
@@ -51,9 +51,11 @@ async function waitForWriter(resource: string, namespace: string, cm: SpawnedCon
 
 const CONTROLLERS = '--controllers=serviceaccount-controller,root-ca-certificate-publisher-controller,clusterrole-aggregation-controller';
 
-test('with --use-service-account-credentials each controller writes as orch-system/<controller>', async () => {
+test('with --use-service-account-credentials each controller writes as orch-system/<controller>', async (t) => {
   const cm = spawnControllerManager([`--orchconfig=${orchconfig}`, '--secure-port=0', '--leader-elect=false', `--root-ca-file=${daemon.caFile}`, '--use-service-account-credentials', CONTROLLERS, '-v=2']);
   children.push(cm);
+  // Stopped even when an assertion fails, so that the next test's writes are not this manager's.
+  t.after(() => cm.kill('SIGTERM'));
   await cm.waitForLog(/Started controllers/);
   assert.equal((await api('POST', '/api/v1/namespaces', { metadata: { name: 'creds' } })).status, 201);
   assert.equal(await waitForWriter('serviceaccounts', 'creds', cm), 'system:serviceaccount:orch-system:serviceaccount-controller');
