@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
 import { startAdmissionStack, type AdmissionStack } from '../../src/apiserver/admission/plugins/testing/admission-stack.ts';
+import { installMutatingPolicy } from '../support/mutating-policy.ts';
 
 let stack: AdmissionStack<TestApiserver>;
 let s: TestApiserver;
@@ -34,18 +35,9 @@ async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !check(); i++) await delay(10);
 }
 
-async function policy(t: { after(fn: () => Promise<unknown>): void }, name: string, spec: Record<string, unknown>, binding: Record<string, unknown> = {}) {
-  const p = await call('POST', `${AR}/mutatingadmissionpolicies`, { metadata: { name }, spec: { matchConstraints: CONFIGMAPS, ...spec } });
-  assert.equal(p.status, 201, JSON.stringify(p.body));
-  const b = await call('POST', `${AR}/mutatingadmissionpolicybindings`, { metadata: { name }, spec: { policyName: name, ...binding } });
-  assert.equal(b.status, 201, JSON.stringify(b.body));
-  await until(() => !!stack.registration.mutatingPolicies?.get(name) && !!stack.registration.mutatingPolicyBindings?.get(name));
-  t.after(async () => {
-    await call('DELETE', `${AR}/mutatingadmissionpolicybindings/${name}`);
-    await call('DELETE', `${AR}/mutatingadmissionpolicies/${name}`);
-    await until(() => !stack.registration.mutatingPolicyBindings?.get(name) && !stack.registration.mutatingPolicies?.get(name));
-  });
-  return p.body;
+/** A policy over config maps (spec added to that), with its binding, for the length of the test. */
+function policy(t: { after(fn: () => Promise<unknown>): void }, name: string, spec: Record<string, unknown>, binding: Record<string, unknown> = {}) {
+  return installMutatingPolicy(t, (method, path, body) => call(method, path, body), stack.registration, name, { matchConstraints: CONFIGMAPS, ...spec }, binding);
 }
 
 test('an ApplyConfiguration mutation adds a label; defaults are set', async (t) => {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
 import { reviewAnswer, startWebhookServer, type WebhookServer } from '../support/webhook-server.ts';
+import { installMutatingPolicy } from '../support/mutating-policy.ts';
 import { startAdmissionStack, type AdmissionStack } from '../../src/apiserver/admission/plugins/testing/admission-stack.ts';
 
 let stack: AdmissionStack<TestApiserver>;
@@ -55,24 +56,11 @@ async function until(check: () => boolean): Promise<void> {
 
 /** A policy (and its binding) adding `label` once `when` is present. */
 async function labelPolicy(t: Cleanup, name: string, label: string, when: string, reinvocationPolicy: 'IfNeeded' | 'Never') {
-  const AR = '/apis/admissionregistration.orch.io/v1beta1';
-  const p = await call('POST', `${AR}/mutatingadmissionpolicies`, {
-    metadata: { name },
-    spec: {
-      matchConstraints: { resourceRules: RULES },
-      reinvocationPolicy,
-      matchConditions: [{ name: 'has-label', expression: `has(object.metadata.labels) && "${when}" in object.metadata.labels` }],
-      mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: `Object{metadata: Object.metadata{labels: {"${label}": "from-policy"}}}` } }],
-    },
-  });
-  assert.equal(p.status, 201, JSON.stringify(p.body));
-  const b = await call('POST', `${AR}/mutatingadmissionpolicybindings`, { metadata: { name }, spec: { policyName: name } });
-  assert.equal(b.status, 201, JSON.stringify(b.body));
-  await until(() => !!stack.registration.mutatingPolicies?.get(name) && !!stack.registration.mutatingPolicyBindings?.get(name));
-  t.after(async () => {
-    await call('DELETE', `${AR}/mutatingadmissionpolicybindings/${name}`);
-    await call('DELETE', `${AR}/mutatingadmissionpolicies/${name}`);
-    await until(() => !stack.registration.mutatingPolicyBindings?.get(name) && !stack.registration.mutatingPolicies?.get(name));
+  await installMutatingPolicy(t, call, stack.registration, name, {
+    matchConstraints: { resourceRules: RULES },
+    reinvocationPolicy,
+    matchConditions: [{ name: 'has-label', expression: `has(object.metadata.labels) && "${when}" in object.metadata.labels` }],
+    mutations: [{ patchType: 'ApplyConfiguration', applyConfiguration: { expression: `Object{metadata: Object.metadata{labels: {"${label}": "from-policy"}}}` } }],
   });
 }
 
