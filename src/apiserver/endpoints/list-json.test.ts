@@ -13,8 +13,8 @@ const stored = (name: string, frozen: boolean): ApiObject => {
 const served = (s: ApiObject): ApiObject => ({ ...s, apiVersion: 'events.orch.io/v1', metadata: s.metadata });
 const listOf = (items: ApiObject[]) => ({ kind: 'EventList', apiVersion: 'events.orch.io/v1', metadata: { resourceVersion: '9', continue: 'x' }, items });
 
-test('a list encodes to exactly what JSON.stringify gives, empty or not, frozen items or not', () => {
-  for (const items of [[], [stored('a', true), stored('b', false), stored('c', true)]]) {
+test('a list encodes to exactly what JSON.stringify gives, empty or not, frozen items or not, ASCII or not', () => {
+  for (const items of [[], [stored('a', true), stored('b', false), stored('c', true)], [stored('naïve — ✓ 🚀', true), stored('é', false)]]) {
     const list = listOf(items.map(served));
     assert.equal(encodeJsonList(decl, list, items).toString(), `${JSON.stringify(list)}\n`);
   }

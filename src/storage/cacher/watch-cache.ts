@@ -19,6 +19,12 @@ export interface CacheEvent<T extends ApiObject> {
 const MAX_PENDING_KEYS = 256;
 
 /** The first index whose key is not below `key`. */
+/** The least string above every string that starts with the non-empty `prefix`. */
+function pastPrefix(prefix: string): string {
+  const last = prefix.length - 1;
+  return prefix.slice(0, last) + String.fromCharCode(prefix.charCodeAt(last) + 1);
+}
+
 function lowerBound(keys: string[], key: string): number {
   let lo = 0;
   let hi = keys.length;
@@ -136,9 +142,8 @@ export class WatchCache<T extends ApiObject> {
     const keys = this.orderedKeys();
     const from = startKey && startKey > prefix ? startKey : prefix;
     const lo = lowerBound(keys, from);
-    let end = lo;
-    while (end < keys.length && keys[end]!.startsWith(prefix)) end++;
-    return keys.slice(lo, end);
+    const end = prefix === '' ? keys.length : lowerBound(keys, pastPrefix(prefix));
+    return keys.slice(lo, Math.max(lo, end));
   }
 
   private keyChanged(key: string): void {
