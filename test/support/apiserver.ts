@@ -146,6 +146,8 @@ export interface TestResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body's bytes, for protobuf. */
+  raw: Buffer;
   json<T = any>(): T;
 }
 
@@ -162,10 +164,13 @@ export function apiRequest(
       new URL(path, base.url),
       { method: opts.method ?? 'GET', headers, ca: readFileSync(base.caFile), agent: false },
       (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) }));
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const body = raw.toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, raw, json: () => JSON.parse(body) });
+        });
         res.on('error', reject);
       },
     );

@@ -1,7 +1,10 @@
 // Writing JSON bodies, Status errors and streamed chunks, shared by the filters and the REST handlers so every
 // error leaves the server in one shape.
 import type { ServerResponse } from 'node:http';
-import type { StatusError } from '../../machinery/status.ts';
+import type { Status, StatusError } from '../../machinery/status.ts';
+import { encodeBody } from '../../machinery/codecs/body.ts';
+import { jsonMediaType, type MediaType } from '../../machinery/codecs/media-types.ts';
+import { negotiateStatusOutput } from '../../machinery/codecs/negotiate.ts';
 import type { Request, Response } from './request-context.ts';
 
 const PRETTY_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
@@ -32,11 +35,33 @@ export function writeJson(req: Request, res: Response, code: number, body: unkno
   res.end(text);
 }
 
-/** Writes the Status an error carries; retryAfterSeconds also becomes a Retry-After header. */
+/**
+ * Writes the Status an error carries, in the form the client accepts (protobuf, YAML or JSON);
+ * retryAfterSeconds also becomes a Retry-After header.
+ */
 export function writeStatus(req: Request, res: Response, err: StatusError): void {
   const retry = err.status.details?.retryAfterSeconds;
   if (retry !== undefined && retry > 0 && !res.headersSent) res.setHeader('Retry-After', String(retry));
-  writeJson(req, res, err.status.code, err.status);
+  const form = negotiateStatusOutput(req.headers.accept);
+  const body = form.mediaType === jsonMediaType || res.headersSent ? undefined : encodeStatus(form.mediaType, err.status);
+  if (!body) {
+    writeJson(req, res, err.status.code, err.status);
+    return;
+  }
+  res.statusCode = err.status.code;
+  res.setHeader('Content-Type', form.contentType);
+  res.setHeader('Cache-Control', 'no-cache, private');
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}
+
+/** The Status encoded, or undefined when it cannot be: the error then goes out as JSON, never lost. */
+function encodeStatus(mediaType: MediaType, status: Status): Buffer | undefined {
+  try {
+    return encodeBody(mediaType, status as unknown as Record<string, unknown>);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Plain text answers (health checks, pprof index). */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { negotiateOutput, wantsPretty } from './negotiate.ts';
+import { negotiateOutput, negotiateStatusOutput, wantsPretty } from './negotiate.ts';
 import { StatusError } from '../status.ts';
 
 const events = { allowTable: true, allowProtobuf: true };
@@ -79,4 +79,18 @@ test('pretty output for pretty=true or for curl, Wget and browsers', () => {
   assert.equal(wantsPretty('curl/8.5.0', 'false'), false);
   assert.equal(wantsPretty('kubectl/v1.35.0', null), false);
   assert.equal(wantsPretty('kubectl/v1.35.0', 'nonsense'), false);
+});
+
+test('an error Status: the first clause naming JSON, YAML or protobuf, watch streams included; else JSON', () => {
+  const cases: Array<[string | undefined, string, string]> = [
+    [undefined, 'application/json', 'application/json'],
+    ['application/vnd.kubernetes.protobuf, application/json', 'application/vnd.orch.protobuf', 'application/vnd.kubernetes.protobuf'],
+    ['application/vnd.orch.protobuf;stream=watch, application/json;stream=watch', 'application/vnd.orch.protobuf', 'application/vnd.orch.protobuf'],
+    ['application/yaml', 'application/yaml', 'application/yaml'],
+    // A transformation cannot carry a Status: the next clause decides.
+    ['application/vnd.kubernetes.protobuf;as=Table;v=v1;g=meta.k8s.io, application/yaml', 'application/yaml', 'application/yaml'],
+    ['application/json;as=Table;v=v1;g=meta.k8s.io', 'application/json', 'application/json'],
+    ['application/vnd.orch.protobuf;q=0, text/html', 'application/json', 'application/json'],
+  ];
+  for (const [accept, mediaType, contentType] of cases) assert.deepEqual(negotiateStatusOutput(accept), { mediaType, contentType }, String(accept));
 });

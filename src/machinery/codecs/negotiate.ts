@@ -48,6 +48,22 @@ export function negotiateOutput(accept: string | undefined, opts: NegotiateOptio
   throw notAcceptable(`only the following media types are accepted: ${accepted.join(', ')}`);
 }
 
+/**
+ * The form of an error Status, negotiated as Kubernetes does it for errors: the first clause that
+ * names JSON, YAML or protobuf, whether or not it asks for a watch stream; a clause asking for a
+ * transformation (`as=Table`) cannot carry a Status and is passed over. When no clause fits, JSON:
+ * an error is never hidden behind a 406.
+ */
+export function negotiateStatusOutput(accept: string | undefined): { mediaType: MediaType; contentType: string } {
+  const clauses = accept && accept.trim() !== '' ? parseAccept(accept) : [];
+  for (const clause of clauses) {
+    if (clause.q === 0 || clause.params.as !== undefined) continue;
+    const chosen = mediaTypeFor(clause, { allowTable: false, allowProtobuf: true });
+    if (chosen) return chosen;
+  }
+  return { mediaType: jsonMediaType, contentType: jsonMediaType };
+}
+
 function finish(out: NegotiatedOutput, opts: NegotiateOptions): NegotiatedOutput {
   if (opts.stream) out.contentType = `${out.contentType};stream=watch`;
   return out;
