@@ -28,11 +28,15 @@ export function writeJson(req: Request, res: Response, code: number, body: unkno
     return;
   }
   const text = (wantsPretty(req) ? JSON.stringify(body, null, 2) : JSON.stringify(body)) + '\n';
+  writeBody(res, code, 'application/json', text);
+}
+
+function writeBody(res: Response, code: number, contentType: string, body: string | Buffer): void {
   res.statusCode = code;
-  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Content-Type', contentType);
   res.setHeader('Cache-Control', 'no-cache, private');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 /**
@@ -44,15 +48,8 @@ export function writeStatus(req: Request, res: Response, err: StatusError): void
   if (retry !== undefined && retry > 0 && !res.headersSent) res.setHeader('Retry-After', String(retry));
   const form = negotiateStatusOutput(req.headers.accept);
   const body = form.mediaType === jsonMediaType || res.headersSent ? undefined : encodeStatus(form.mediaType, err.status);
-  if (!body) {
-    writeJson(req, res, err.status.code, err.status);
-    return;
-  }
-  res.statusCode = err.status.code;
-  res.setHeader('Content-Type', form.contentType);
-  res.setHeader('Cache-Control', 'no-cache, private');
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+  if (body) writeBody(res, err.status.code, form.contentType, body);
+  else writeJson(req, res, err.status.code, err.status);
 }
 
 /** The Status encoded, or undefined when it cannot be: the error then goes out as JSON, never lost. */
@@ -70,12 +67,8 @@ export function writeText(res: Response, code: number, text: string, contentType
     if (!res.writableEnded) res.end();
     return;
   }
-  res.statusCode = code;
-  res.setHeader('Content-Type', contentType);
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Cache-Control', 'no-cache, private');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(text);
+  writeBody(res, code, contentType, text);
 }
 
 /** Writes part of a streamed body (watch events); false when the client should be given time to drain. */

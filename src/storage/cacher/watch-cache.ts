@@ -18,13 +18,13 @@ export interface CacheEvent<T extends ApiObject> {
 /** Keys added or removed between two range reads beyond which the next read sorts them all again. */
 const MAX_PENDING_KEYS = 256;
 
-/** The first index whose key is not below `key`. */
 /** The least string above every string that starts with the non-empty `prefix`. */
 function pastPrefix(prefix: string): string {
   const last = prefix.length - 1;
   return prefix.slice(0, last) + String.fromCharCode(prefix.charCodeAt(last) + 1);
 }
 
+/** The first index whose key is not below `key`. */
 function lowerBound(keys: string[], key: string): number {
   let lo = 0;
   let hi = keys.length;
