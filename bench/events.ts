@@ -251,6 +251,7 @@ export async function benchEvents(): Promise<Record<string, number | string>> {
     const rss = rssMiB(child.pid!);
     return {
       [`event creates/s, ${CONNECTIONS} HTTP/2 connections, ${useH2load ? 'h2load' : 'Node client'}, median of ${CREATE_RUNS} × ${CREATES_PER_RUN.toLocaleString('en-US')} (creates/s, target >= 5000)`]: createsPerSecond,
+      'each create run (creates/s)': createRates.map((r) => Math.round(r).toLocaleString('en-US')).join(' / '),
       'machine speed just before the create runs, JSON round trips of the event per second on one core': machineSpeed,
       'list of 10,000 events, median (ms, target <= 150)': Math.round(percentile(listTimes, 50)),
       'watch delivery p50 ms (100 watchers)': Number(watch.p50.toFixed(1)),
