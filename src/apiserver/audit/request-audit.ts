@@ -47,6 +47,12 @@ function isStatus(obj: unknown): obj is { kind: 'Status'; status?: string; messa
   return typeof obj === 'object' && obj !== null && (obj as { kind?: unknown }).kind === 'Status';
 }
 
+/** Whether the request's audit event logs the response object (level RequestResponse). */
+export function logsResponseObject(req: Request): boolean {
+  const a = audits.get(req);
+  return a !== undefined && levelAtLeast(a.config.level, 'RequestResponse');
+}
+
 /**
  * The object sent back: a Status fills responseStatus (at every level); any object is logged
  * whole at level RequestResponse.

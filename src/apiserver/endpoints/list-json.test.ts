@@ -11,25 +11,33 @@ const stored = (name: string, frozen: boolean): ApiObject => {
   return frozen ? Object.freeze(obj) : obj;
 };
 const served = (s: ApiObject): ApiObject => ({ ...s, apiVersion: 'events.orch.io/v1', metadata: s.metadata });
-const listOf = (items: ApiObject[]) => ({ kind: 'EventList', apiVersion: 'events.orch.io/v1', metadata: { resourceVersion: '9', continue: 'x' }, items });
+const head = { kind: 'EventList', apiVersion: 'events.orch.io/v1', metadata: { resourceVersion: '9', continue: 'x' } };
 
 test('a list encodes to exactly what JSON.stringify gives, empty or not, frozen items or not, ASCII or not', () => {
   for (const items of [[], [stored('a', true), stored('b', false), stored('c', true)], [stored('naïve — ✓ 🚀', true), stored('é', false)]]) {
-    const list = listOf(items.map(served));
-    assert.equal(encodeJsonList(decl, list, items).toString(), `${JSON.stringify(list)}\n`);
+    assert.equal(encodeJsonList(decl, head, items, served).toString(), `${JSON.stringify({ ...head, items: items.map(served) })}\n`);
   }
 });
 
-test('the JSON of a frozen stored object is kept per declaration; an unfrozen one is encoded every time', () => {
+test('the JSON of a frozen stored object is kept per declaration, and only items without it are served', () => {
   const frozen = stored('a', true);
   const loose = stored('b', false);
-  encodeJsonList(decl, listOf([served(frozen), served(loose)]), [frozen, loose]);
-  // Served again with other content: the frozen object's kept text is used, the loose one is re-encoded.
+  const servedNames: string[] = [];
+  const counting = (s: ApiObject) => {
+    servedNames.push(s.metadata.name!);
+    return served(s);
+  };
+  encodeJsonList(decl, head, [frozen, loose], counting);
+  assert.deepEqual(servedNames, ['a', 'b']);
+  // Served again with other content: the frozen object's kept text is used, the loose one is served and encoded anew.
   (loose.metadata as { name: string }).name = 'b2';
-  const again = JSON.parse(encodeJsonList(decl, listOf([{ ...served(frozen), message: 'other' }, served(loose)]), [frozen, loose]).toString());
+  const other = (s: ApiObject) => ({ ...counting(s), message: 'other' });
+  const again = JSON.parse(encodeJsonList(decl, head, [frozen, loose], other).toString());
+  assert.deepEqual(servedNames, ['a', 'b', 'b2']);
   assert.equal(again.items[0].message, 'note of a');
   assert.equal(again.items[1].metadata.name, 'b2');
+  assert.equal(again.items[1].message, 'other');
   // Another declaration (another served version) keeps its own text.
-  const other = JSON.parse(encodeJsonList(otherDecl, listOf([{ ...served(frozen), message: 'other' }]), [frozen]).toString());
-  assert.equal(other.items[0].message, 'other');
+  const forOther = JSON.parse(encodeJsonList(otherDecl, head, [frozen], other).toString());
+  assert.equal(forOther.items[0].message, 'other');
 });

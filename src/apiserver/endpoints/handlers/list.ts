@@ -1,6 +1,8 @@
 // GET a collection (namespaced or across namespaces).
 import { apiVersionOf } from '../../registry/resource.ts';
-import { listObjects } from '../../registry/generic/list.ts';
+import { listObjects, servedItems } from '../../registry/generic/list.ts';
+import { servedForReading } from '../../registry/generic/context.ts';
+import { logsResponseObject } from '../../audit/request-audit.ts';
 import { parseListQuery } from '../../registry/generic/list-options.ts';
 import { negotiateOutput } from '../negotiation.ts';
 import { prettyFor, writeEncoded, writeObject } from '../respond.ts';
@@ -17,18 +19,23 @@ export async function handleList(scope: Scope): Promise<void> {
   const meta: ListMeta = { resourceVersion: out.resourceVersion };
   if (out.continue) meta.continue = out.continue;
   if (out.remainingItemCount !== undefined) meta.remainingItemCount = out.remainingItemCount;
+  const head = { kind: decl.listKind, apiVersion: apiVersionOf(decl), metadata: meta };
+  if (!choice.as && choice.mediaType === jsonMediaType && !prettyFor(scope.req, choice)) {
+    // Most items' JSON is kept from earlier lists, so items are served only where it is not, or
+    // for an audit event that logs the whole response.
+    const encoded = encodeJsonList(decl, head, out.stored, (s) => servedForReading(decl, s));
+    const logged = logsResponseObject(scope.req) ? { ...head, items: servedItems(decl, out.stored) } : head;
+    writeEncoded(scope.req, scope.res, 200, logged, encoded, choice);
+    return;
+  }
+  const items = servedItems(decl, out.stored);
   let body: object;
   if (choice.as === 'Table') {
-    body = toTable(decl, out.items, meta, choice.asApiVersion!, parseIncludeObject(scope.query));
+    body = toTable(decl, items, meta, choice.asApiVersion!, parseIncludeObject(scope.query));
   } else if (choice.as === 'PartialObjectMetadataList') {
-    body = { kind: 'PartialObjectMetadataList', apiVersion: choice.asApiVersion, metadata: meta, items: out.items.map((o) => toPartialMetadata(o, choice.asApiVersion!)) };
+    body = { kind: 'PartialObjectMetadataList', apiVersion: choice.asApiVersion, metadata: meta, items: items.map((o) => toPartialMetadata(o, choice.asApiVersion!)) };
   } else {
-    const list = { kind: decl.listKind, apiVersion: apiVersionOf(decl), metadata: meta, items: out.items };
-    if (choice.mediaType === jsonMediaType && !prettyFor(scope.req, choice)) {
-      writeEncoded(scope.req, scope.res, 200, list, encodeJsonList(decl, list, out.stored), choice);
-      return;
-    }
-    body = list;
+    body = { ...head, items };
   }
   await writeObject(scope.req, scope.res, 200, body, choice);
 }

@@ -7,20 +7,23 @@ import { deleteObject, type DeleteRequest } from './delete.ts';
 import { listObjects, type ListOutcome } from './list.ts';
 import type { ListQuery } from './list-options.ts';
 
+/** The list's metadata with the objects deleted, as the response lists them. */
+export type DeletedCollection<T> = Omit<ListOutcome<ApiObject>, 'stored'> & { items: T[] };
+
 export async function deleteCollection<T extends ApiObject, S extends ApiObject>(
   res: InstalledResource<T, S>,
   namespace: string,
   query: ListQuery,
   opts: DeleteRequest & { workers: number },
-): Promise<ListOutcome<T>> {
+): Promise<DeletedCollection<T>> {
   const listed = await listObjects(res, namespace, query);
   const deleted: T[] = [];
   // Preconditions name one object; a collection delete applies the rest to each item.
   const perItem: DeleteRequest = { dryRun: opts.dryRun, user: opts.user, propagationPolicy: opts.propagationPolicy, orphanDependents: opts.orphanDependents };
   let next = 0;
   const worker = async () => {
-    while (next < listed.items.length) {
-      const item = listed.items[next++]!;
+    while (next < listed.stored.length) {
+      const item = listed.stored[next++]!;
       try {
         deleted.push((await deleteObject(res, item.metadata.name!, item.metadata.namespace ?? '', perItem)).object);
       } catch (err) {
@@ -30,7 +33,8 @@ export async function deleteCollection<T extends ApiObject, S extends ApiObject>
       }
     }
   };
-  const workers = Math.max(1, Math.min(opts.workers, listed.items.length));
+  const workers = Math.max(1, Math.min(opts.workers, listed.stored.length));
   await Promise.all(Array.from({ length: workers }, worker));
-  return { ...listed, items: deleted };
+  const { stored: _listed, ...meta } = listed;
+  return { ...meta, items: deleted };
 }

@@ -2,24 +2,31 @@
 import type { ApiObject, ListOptions } from '../../../storage/interface.ts';
 import { groupResource, servedForReading, type InstalledResource } from './context.ts';
 import { collectionPrefix } from './keys.ts';
+import type { ResourceDeclaration } from '../resource.ts';
 import { checkContinueWithResourceVersion, type ListQuery } from './list-options.ts';
 import { compileSelection } from './selection.ts';
 import { interpretStorageError } from './storage-errors.ts';
 
-export interface ListOutcome<T> {
-  items: T[];
-  /** The stored objects the items were served from, in the same order. */
-  stored: ApiObject[];
+/** A page of a list: the stored objects, in order, and the list's metadata. */
+export interface ListOutcome<S extends ApiObject> {
+  stored: S[];
   resourceVersion: string;
   continue?: string;
   remainingItemCount?: number;
+}
+
+/** The items of a list as clients see them. They are only serialized or read, never changed. */
+export function servedItems<T extends ApiObject, S extends ApiObject>(decl: ResourceDeclaration<T, S>, stored: readonly S[]): T[] {
+  const items = new Array<T>(stored.length);
+  for (let i = 0; i < stored.length; i++) items[i] = servedForReading(decl, stored[i]!);
+  return items;
 }
 
 export async function listObjects<T extends ApiObject, S extends ApiObject>(
   res: InstalledResource<T, S>,
   namespace: string,
   query: ListQuery,
-): Promise<ListOutcome<T>> {
+): Promise<ListOutcome<S>> {
   const decl = res.declaration;
   checkContinueWithResourceVersion(query);
   const predicate = compileSelection(decl, query.labelSelector, query.fieldSelector);
@@ -29,10 +36,7 @@ export async function listObjects<T extends ApiObject, S extends ApiObject>(
   if (query.resourceVersionMatch) opts.resourceVersionMatch = query.resourceVersionMatch;
   try {
     const out = await res.store.list(collectionPrefix(decl, namespace), opts);
-    const items = new Array<T>(out.items.length);
-    // The items are only serialized, or read by deletecollection.
-    for (let i = 0; i < out.items.length; i++) items[i] = servedForReading(decl, out.items[i]!);
-    const result: ListOutcome<T> = { items, stored: out.items, resourceVersion: out.resourceVersion };
+    const result: ListOutcome<S> = { stored: out.items, resourceVersion: out.resourceVersion };
     if (out.continue) result.continue = out.continue;
     if (out.remainingItemCount !== undefined && out.continue) result.remainingItemCount = out.remainingItemCount;
     return result;
