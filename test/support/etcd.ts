@@ -3,12 +3,12 @@
 // in one temp dir that stop() removes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webcrypto } from 'node:crypto';
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
+import { freePort } from './free-port.ts';
 
 export const ETCD_BINARY = '/usr/bin/etcd';
 
@@ -61,19 +61,6 @@ function killAllOnExit(): void {
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
   const reason = etcdSkipReason();
   if (reason) throw new Error(reason);
@@ -85,16 +72,33 @@ export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
   const scheme = opts.tls ? 'https' : 'http';
   const tls = opts.tls ? await writeTlsFiles(dataDir) : undefined;
 
-  const members: Member[] = [];
-  for (let i = 0; i < count; i++) {
-    members.push({
-      name: `m${i}`,
-      clientPort: await freePort(),
-      peerPort: await freePort(),
-      metricsPort: await freePort(),
-      dataDir: join(dataDir, `m${i}`),
-    });
+  // Ports are picked while free and bound by etcd a moment later; another process may take one in
+  // between, so a start that finds a port taken is tried again on fresh ports.
+  for (let attempt = 1; ; attempt++) {
+    const members: Member[] = [];
+    for (let i = 0; i < count; i++) {
+      members.push({ name: `m${i}`, clientPort: await freePort(), peerPort: await freePort(), metricsPort: await freePort(), dataDir: join(dataDir, `m${i}`) });
+    }
+    try {
+      return await launchCluster(members, { dataDir, scheme, tls, progressNotifyInterval: opts.progressNotifyInterval });
+    } catch (err) {
+      for (const m of members) rmSync(m.dataDir, { recursive: true, force: true });
+      if (attempt < 3 && String(err).includes('address already in use')) continue;
+      rmSync(dataDir, { recursive: true, force: true });
+      throw err;
+    }
   }
+}
+
+interface LaunchOptions {
+  dataDir: string;
+  scheme: string;
+  tls: TlsPaths | undefined;
+  progressNotifyInterval?: string;
+}
+
+/** Starts `members` as one new cluster; on failure every member started is stopped again. */
+async function launchCluster(members: Member[], { dataDir, scheme, tls, progressNotifyInterval }: LaunchOptions): Promise<EtcdCluster> {
   const clusterToken = `orch-test-${members[0]?.clientPort}`;
   const initialCluster = members.map((m) => `${m.name}=http://127.0.0.1:${m.peerPort}`).join(',');
 
@@ -110,7 +114,7 @@ export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
       `--initial-cluster=${initialCluster}`,
       '--initial-cluster-state=new',
       `--initial-cluster-token=${clusterToken}`,
-      `--experimental-watch-progress-notify-interval=${opts.progressNotifyInterval ?? '1s'}`,
+      `--experimental-watch-progress-notify-interval=${progressNotifyInterval ?? '1s'}`,
       '--heartbeat-interval=50',
       '--election-timeout=500',
       '--logger=zap',
@@ -156,7 +160,6 @@ export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdCluster> {
     await Promise.all(members.map((_, i) => startMember(i)));
   } catch (err) {
     await Promise.all(members.map((_, i) => stopMember(i)));
-    rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
 
