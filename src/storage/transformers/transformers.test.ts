@@ -30,7 +30,21 @@ for (const [name, make, sizes] of [
   test(`${name}: a wrong key or a tampered value is refused`, () => {
     const t = make(randomBytes(32));
     const sealed = Buffer.from(t.toStorage(plain, key));
-    assert.throws(() => make(randomBytes(32)).fromStorage(sealed, key));
+    const wrongKey = make(randomBytes(32));
+    if (name === 'aescbc') {
+      // CBC is not authenticated: the padding check refuses a wrong key 255 times in 256, and the
+      // rest of the time the key opens garbage. Either way it never opens the value.
+      const opened = (() => {
+        try {
+          return Buffer.from(wrongKey.fromStorage(sealed, key).data);
+        } catch {
+          return undefined;
+        }
+      })();
+      assert.notDeepEqual(opened, plain);
+    } else {
+      assert.throws(() => wrongKey.fromStorage(sealed, key));
+    }
     const tampered = Buffer.from(sealed);
     tampered[tampered.length - 1]! ^= 1;
     if (name !== 'aescbc') assert.throws(() => t.fromStorage(tampered, key));
