@@ -206,6 +206,11 @@ test('errors are pretty-printed for curl and compact otherwise; unknown paths ar
   const pretty = await apiRequest(s, '/nope', { token: s.token, headers: { 'user-agent': 'curl/8.0' } });
   assert.match(pretty.body, /^\{\n {2}"kind": "Status"/);
   assert.equal(pretty.json().reason, 'NotFound');
+  // The pretty parameter decides as Go's ParseBool reads it, as it does for objects.
+  const asked = await apiRequest(s, '/nope?pretty=t', { token: s.token });
+  assert.match(asked.body, /^\{\n {2}"kind": "Status"/);
+  const refused = await apiRequest(s, '/nope?pretty=false', { token: s.token, headers: { 'user-agent': 'curl/8.0' } });
+  assert.equal(refused.body.includes('\n  '), false);
   const audit = await apiRequest(s, '/healthz');
   assert.match(String(audit.headers['audit-id']), /^[0-9a-f-]{36}$/);
 });

@@ -2,7 +2,7 @@
 import type { Request, Response } from '../server/request-context.ts';
 import { encodeBody } from '../../machinery/codecs/body.ts';
 import { maybeGzip } from '../../machinery/codecs/gzip.ts';
-import { wantsPretty } from '../../machinery/codecs/negotiate.ts';
+import { wantsPretty } from '../server/responses.ts';
 import type { OutputChoice } from './negotiation.ts';
 import { recordResponseObject } from '../audit/request-audit.ts';
 
@@ -13,11 +13,7 @@ export function setWarnings(res: Response, warnings: readonly string[]): void {
 }
 
 export function prettyFor(req: Request, choice: OutputChoice): boolean {
-  if (choice.pretty) return true;
-  const url = req.url ?? '';
-  const q = url.indexOf('?');
-  const param = q >= 0 ? new URLSearchParams(url.slice(q + 1)).get('pretty') : null;
-  return wantsPretty(req.headers['user-agent'], param);
+  return choice.pretty === true || wantsPretty(req);
 }
 
 export async function writeObject(

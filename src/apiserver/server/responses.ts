@@ -4,21 +4,15 @@ import type { ServerResponse } from 'node:http';
 import type { Status, StatusError } from '../../machinery/status.ts';
 import { encodeBody } from '../../machinery/codecs/body.ts';
 import { jsonMediaType, type MediaType } from '../../machinery/codecs/media-types.ts';
-import { negotiateStatusOutput } from '../../machinery/codecs/negotiate.ts';
+import { negotiateStatusOutput, wantsPretty as prettyForAgent } from '../../machinery/codecs/negotiate.ts';
 import type { Request, Response } from './request-context.ts';
 
-const PRETTY_AGENTS = ['curl', 'Wget', 'Mozilla/5.0'];
-
-/** As Kubernetes: pretty=true asks for it, pretty=false refuses it, else browsers and curl get it. */
+/** As Kubernetes: a `pretty` query parameter decides, else browsers and curl get indented JSON. */
 export function wantsPretty(req: Request): boolean {
   const url = req.url ?? '';
   const q = url.indexOf('?');
-  if (q >= 0) {
-    const pretty = new URLSearchParams(url.slice(q + 1)).get('pretty');
-    if (pretty !== null) return pretty === 'true' || pretty === '1';
-  }
-  const agent = req.headers['user-agent'];
-  return typeof agent === 'string' && PRETTY_AGENTS.some((p) => agent.startsWith(p));
+  const param = q >= 0 ? new URLSearchParams(url.slice(q + 1)).get('pretty') : null;
+  return prettyForAgent(req.headers['user-agent'], param);
 }
 
 /** Writes `body` as JSON with status `code`; a response already started is only ended. */
