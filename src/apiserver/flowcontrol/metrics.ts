@@ -1,6 +1,6 @@
 // The apiserver_flowcontrol_* metrics, named and labelled as Kubernetes names them.
 import { Gauge } from 'prom-client';
-import { CounterVec, GaugeVec, HistogramVec, type CounterSeries, type HistogramSeries } from '../../component-base/metrics/vectors.ts';
+import { CounterVec, GaugeVec, HistogramVec, type ValueSeries, type HistogramSeries } from '../../component-base/metrics/vectors.ts';
 import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
 
 const WAIT_BUCKETS = [0, 0.005, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30];
@@ -30,10 +30,10 @@ export const NO_METRICS: FlowControlMetrics = {
 interface FlowSeries {
   level: string;
   schema: string;
-  inqueue?: CounterSeries;
-  executing?: CounterSeries;
-  seats?: CounterSeries;
-  dispatched?: CounterSeries;
+  inqueue?: ValueSeries;
+  executing?: ValueSeries;
+  seats?: ValueSeries;
+  dispatched?: ValueSeries;
   waitedExecuted?: HistogramSeries;
   waitedNot?: HistogramSeries;
 }

@@ -2,7 +2,7 @@
 // apiserver_request_duration_seconds and apiserver_current_inflight_requests, labelled as
 // Kubernetes labels them.
 import { Gauge } from 'prom-client';
-import { CounterVec, HistogramVec, type CounterSeries, type HistogramSeries } from './vectors.ts';
+import { CounterVec, HistogramVec, type ValueSeries, type HistogramSeries } from './vectors.ts';
 import type { RequestInfo } from '../../apiserver/server/request-context.ts';
 import type { MetricsRegistry } from './registry.ts';
 
@@ -71,7 +71,7 @@ export function createRequestMetrics(metrics: MetricsRegistry): RequestMetrics {
     Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, label(metric, k, v)]));
   // The allow list is fixed at start-up, so the series of one combination of raw label values is
   // looked up once and kept; the cache is bounded like any per-label state.
-  const seriesByKey = new Map<string, { total: CounterSeries; duration: HistogramSeries }>();
+  const seriesByKey = new Map<string, { total: ValueSeries; duration: HistogramSeries }>();
   const seriesFor = (verb: string, o: RequestObservation) => {
     const group = o.info?.apiGroup ?? '';
     const version = o.info?.apiVersion ?? '';

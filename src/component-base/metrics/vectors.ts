@@ -7,7 +7,8 @@ import type { Metric, Registry } from 'prom-client';
 
 type Labels = Record<string, string>;
 
-export interface CounterSeries {
+/** A counter's or a gauge's number. */
+export interface ValueSeries {
   value: number;
 }
 
@@ -35,9 +36,9 @@ function seriesOf<S>(vec: Vec<S>, labels: Labels, fresh: () => S): S {
 }
 
 /** Counters and gauges: one number per series. */
-class ValueVec implements Vec<CounterSeries> {
+class ValueVec implements Vec<ValueSeries> {
   readonly aggregator = 'sum';
-  readonly labelled = new Map<string, { labels: Labels; series: CounterSeries }>();
+  readonly labelled = new Map<string, { labels: Labels; series: ValueSeries }>();
   readonly name: string;
   readonly help: string;
   readonly type: 'counter' | 'gauge';
@@ -50,7 +51,7 @@ class ValueVec implements Vec<CounterSeries> {
   }
 
   /** The series of one label set (always given with the same label names in the same order). */
-  series(labels: Labels): CounterSeries {
+  series(labels: Labels): ValueSeries {
     return seriesOf(this, labels, () => ({ value: 0 }));
   }
 
