@@ -2,7 +2,7 @@
 // of them accepts is an error (401), not a fall-through to anonymous; an authenticator's error is
 // kept only if no later one accepts the token.
 import { AuthenticationError, type AuthResult, type RequestAuthenticator, type TokenAuthenticator } from './types.ts';
-import type { Request } from '../server/request-context.ts';
+import { connectionOf } from '../server/request-context.ts';
 
 /** Asks each token authenticator in order; null when none accepts and none reported an error. */
 export function tokenUnion(tokens: TokenAuthenticator[]): TokenAuthenticator {
@@ -22,11 +22,6 @@ export function tokenUnion(tokens: TokenAuthenticator[]): TokenAuthenticator {
       return null;
     },
   };
-}
-
-/** The client connection a request came on: the HTTP/2 session, else the socket. */
-function connectionOf(req: Request): object | undefined {
-  return ('stream' in req ? req.stream.session : undefined) ?? req.socket ?? undefined;
 }
 
 export function bearerTokenAuthenticator(tokens: TokenAuthenticator[]): RequestAuthenticator {

@@ -2,8 +2,7 @@
 // requests carry the TLS socket; HTTP/2 requests share their session's.
 import { X509Certificate } from 'node:crypto';
 import type { DetailedPeerCertificate, TLSSocket } from 'node:tls';
-import type { Http2ServerRequest } from 'node:http2';
-import type { Request } from '../server/request-context.ts';
+import { connectionOf, type Request } from '../server/request-context.ts';
 
 export interface PeerChain {
   /** The client's certificate first, then whatever else it sent (candidate intermediates). */
@@ -14,14 +13,9 @@ export interface PeerChain {
 
 const chains = new WeakMap<object, PeerChain | null>();
 
-function connectionKey(req: Request): object {
-  const stream = (req as Http2ServerRequest).stream;
-  return stream?.session ?? req.socket;
-}
-
 /** null when the connection is not TLS or the client sent no certificate. */
 export function peerChain(req: Request): PeerChain | null {
-  const key = connectionKey(req);
+  const key = connectionOf(req);
   const cached = chains.get(key);
   if (cached !== undefined) return cached;
   const socket = req.socket as TLSSocket;

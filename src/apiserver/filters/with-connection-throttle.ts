@@ -3,8 +3,7 @@
 // second (an HTTP/2 connection's streams share its bucket). Other requests are never delayed.
 // Writes held back are queued in order; write() answers false meanwhile and 'drain' follows, so
 // a writer that honours back-pressure waits instead of queueing without bound.
-import type { Http2ServerRequest } from 'node:http2';
-import { requestContext, type Handler, type Request, type Response } from '../server/request-context.ts';
+import { connectionOf, requestContext, type Handler, type Response } from '../server/request-context.ts';
 
 export interface ConnectionThrottleOptions {
   /** Bytes a second per connection; 0 or less turns the throttle off. */
@@ -61,11 +60,6 @@ interface Pending {
 
 function byteLength(chunk: Chunk, encoding?: BufferEncoding): number {
   return typeof chunk === 'string' ? Buffer.byteLength(chunk, encoding) : chunk.byteLength;
-}
-
-/** The client connection a request arrived on: the HTTP/2 session, else the socket. */
-function connectionOf(req: Request): object {
-  return (req as Http2ServerRequest).stream?.session ?? req.socket;
 }
 
 /** Splits write(chunk, encoding?, callback?) and end(chunk?, encoding?, callback?) arguments. */

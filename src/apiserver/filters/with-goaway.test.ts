@@ -2,11 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, connect } from 'node:http2';
 import { withGoaway } from './with-goaway.ts';
+import { serveHttp2Streams } from '../../component-base/serving/http2-exchange.ts';
 
 test('a chosen HTTP/2 request is answered, then its connection gets GOAWAY', async () => {
   let pick = true;
   const handler = withGoaway((_req, res) => void res.end('ok'), { chance: 0.5, random: () => (pick ? 0 : 1) });
-  const server = createServer((req, res) => void handler(req, res));
+  const server = createServer();
+  serveHttp2Streams(server, (req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   try {

@@ -1,6 +1,5 @@
 // --goaway-chance: after a fraction of HTTP/2 responses the connection is sent GOAWAY (open
 // streams finish), so clients behind a load balancer reconnect elsewhere.
-import type { Http2ServerRequest } from 'node:http2';
 import type { Handler } from '../server/request-context.ts';
 
 export function withGoaway(handler: Handler, deps: { chance: number; random?: () => number }): Handler {
@@ -8,7 +7,7 @@ export function withGoaway(handler: Handler, deps: { chance: number; random?: ()
   const random = deps.random ?? Math.random;
   return (req, res) => {
     if ('stream' in req && random() < deps.chance) {
-      const session = (req as Http2ServerRequest).stream.session;
+      const session = req.stream.session;
       res.once('finish', () => {
         if (session && !session.closed && !session.destroyed) session.close();
       });

@@ -1,11 +1,16 @@
 // What the handler chain learns about a request as it passes the filters, and the handler type
-// every filter and endpoint shares. Both HTTP/1.1 and HTTP/2 (compat API) requests flow through.
+// every filter and endpoint shares. Both HTTP/1.1 and HTTP/2 requests flow through.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import type { Http2Request, Http2Response } from '../../component-base/serving/http2-exchange.ts';
 
-export type Request = IncomingMessage | Http2ServerRequest;
-export type Response = ServerResponse | Http2ServerResponse;
+export type Request = IncomingMessage | Http2Request;
+export type Response = ServerResponse | Http2Response;
 export type Handler = (req: Request, res: Response) => void | Promise<void>;
+
+/** The client connection a request came on: the HTTP/2 session, else the socket. */
+export function connectionOf(req: Request): object {
+  return ('stream' in req ? req.stream.session : undefined) ?? req.socket;
+}
 
 /** As Kubernetes' RequestInfo: parsed once from the path and method by withRequestInfo. */
 export interface RequestInfo {

@@ -1,7 +1,8 @@
 // The HTTPS server: HTTP/2 and HTTP/1.1 chosen by ALPN (HTTP/1.1 only with
 // --disable-http2-serving), the default certificate plus SNI certificates, and the TLS settings.
 import { createServer as createHttpsServer } from 'node:https';
-import { createSecureServer } from 'node:http2';
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import { serveHttp2Streams } from './http2-exchange.ts';
 import type { Server } from 'node:net';
 import type { SecureContextOptions } from 'node:tls';
 import type { CertKeyPair } from '../certs/self-signed.ts';
@@ -37,5 +38,9 @@ export function createSecureHttpServer(opts: SecureServerOptions, handler: Handl
   const onRequest = (req: Parameters<Handler>[0], res: Parameters<Handler>[1]) => void handler(req, res);
   if (!opts.http2) return createHttpsServer({ ...common, ALPNProtocols: ['http/1.1'] }, onRequest);
   const settings = opts.maxStreamsPerConnection > 0 ? { maxConcurrentStreams: opts.maxStreamsPerConnection } : {};
-  return createSecureServer({ ...common, allowHTTP1: true, settings }, onRequest);
+  const server = createSecureServer({ ...common, allowHTTP1: true, settings });
+  // HTTP/1.1 connections (allowHTTP1) arrive as 'request' events; HTTP/2 streams are served directly.
+  server.on('request', onRequest as unknown as (req: Http2ServerRequest, res: Http2ServerResponse) => void);
+  serveHttp2Streams(server, onRequest);
+  return server;
 }

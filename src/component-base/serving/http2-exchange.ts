@@ -1,0 +1,309 @@
+// HTTP/2 requests served straight from Node's core stream API, behind the small part of the
+// request/response interface that the handler chain uses. Node's compatibility layer wraps every
+// stream in a Readable request and a Stream response, with their own listeners, buffering and an
+// empty trailers frame after each body; under API load that cost several microseconds and a few
+// kilobytes of garbage per request. Here both objects are thin views of the one stream: listeners
+// are registered on it, and a body goes out as HEADERS then DATA with END_STREAM.
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, OutgoingHttpHeader } from 'node:http';
+import { validateHeaderName, validateHeaderValue } from 'node:http';
+import { constants, type Http2SecureServer, type Http2Server, type ServerHttp2Stream } from 'node:http2';
+import type { TLSSocket } from 'node:tls';
+
+type Listener = (...args: any[]) => void;
+type Callback = (err?: Error | null) => void;
+
+// Headers that belong to an HTTP/1.1 connection; HTTP/2 forbids them, so they are dropped.
+const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
+
+// Statuses that never carry a body; Node ends such a stream as soon as its headers go out.
+const NO_BODY = new Set([constants.HTTP_STATUS_NO_CONTENT, constants.HTTP_STATUS_RESET_CONTENT, constants.HTTP_STATUS_NOT_MODIFIED]);
+
+/** Stream errors end the exchange ('close' follows); the session reports connection trouble. */
+function ignoreStreamError(): void {}
+
+/** The request side of an HTTP/2 exchange. */
+export class Http2Request {
+  readonly stream: ServerHttp2Stream;
+  readonly headers: IncomingHttpHeaders;
+  readonly rawHeaders: string[];
+  readonly httpVersionMajor = 2;
+  readonly httpVersionMinor = 0;
+  readonly httpVersion = '2.0';
+
+  constructor(stream: ServerHttp2Stream, headers: IncomingHttpHeaders, rawHeaders: string[]) {
+    this.stream = stream;
+    this.headers = headers;
+    this.rawHeaders = rawHeaders;
+  }
+
+  get method(): string {
+    return this.headers[':method'] as string;
+  }
+
+  get url(): string {
+    return this.headers[':path'] as string;
+  }
+
+  get authority(): string | undefined {
+    return (this.headers[':authority'] as string | undefined) ?? this.headers.host;
+  }
+
+  /** The connection's socket (through the session, as HTTP/2 multiplexes it). */
+  get socket(): TLSSocket {
+    return this.stream.session?.socket as TLSSocket;
+  }
+
+  get readableEnded(): boolean {
+    return this.stream.readableEnded;
+  }
+
+  get destroyed(): boolean {
+    return this.stream.destroyed;
+  }
+
+  get aborted(): boolean {
+    return this.stream.aborted;
+  }
+
+  on(event: string, fn: Listener): this {
+    this.stream.on(event, fn);
+    return this;
+  }
+
+  once(event: string, fn: Listener): this {
+    this.stream.once(event, fn);
+    return this;
+  }
+
+  off(event: string, fn: Listener): this {
+    this.stream.off(event, fn);
+    return this;
+  }
+
+  removeListener(event: string, fn: Listener): this {
+    return this.off(event, fn);
+  }
+
+  setEncoding(encoding: BufferEncoding): this {
+    this.stream.setEncoding(encoding);
+    return this;
+  }
+
+  resume(): this {
+    this.stream.resume();
+    return this;
+  }
+
+  pause(): this {
+    this.stream.pause();
+    return this;
+  }
+
+  /**
+   * Stops reading the body: the rest is discarded. The stream stays open so that an answer (413
+   * for an oversized body) can still be sent, as with HTTP/1.1.
+   */
+  destroy(): this {
+    const stream = this.stream;
+    stream.removeAllListeners('data');
+    stream.resume();
+    return this;
+  }
+}
+
+/** The response side of an HTTP/2 exchange. */
+export class Http2Response {
+  readonly stream: ServerHttp2Stream;
+  statusCode = 200;
+  private headers: OutgoingHttpHeaders = Object.create(null) as OutgoingHttpHeaders;
+  private ending = false;
+
+  constructor(stream: ServerHttp2Stream) {
+    this.stream = stream;
+  }
+
+  get headersSent(): boolean {
+    return this.stream.headersSent;
+  }
+
+  get writableEnded(): boolean {
+    return this.ending;
+  }
+
+  get finished(): boolean {
+    return this.ending;
+  }
+
+  get destroyed(): boolean {
+    return this.stream.destroyed;
+  }
+
+  get writableNeedDrain(): boolean {
+    return this.stream.writableNeedDrain;
+  }
+
+  setHeader(name: string, value: OutgoingHttpHeader): this {
+    if (this.stream.headersSent) throw Object.assign(new Error('Cannot set headers after they are sent to the client'), { code: 'ERR_HTTP2_HEADERS_SENT' });
+    const key = name.toLowerCase();
+    if (CONNECTION_HEADERS.has(key)) return this;
+    validateHeaderName(key);
+    validateHeaderValue(key, value as string);
+    this.headers[key] = value;
+    return this;
+  }
+
+  getHeader(name: string): OutgoingHttpHeader | undefined {
+    return this.headers[name.toLowerCase()];
+  }
+
+  hasHeader(name: string): boolean {
+    return this.headers[name.toLowerCase()] !== undefined;
+  }
+
+  removeHeader(name: string): void {
+    delete this.headers[name.toLowerCase()];
+  }
+
+  getHeaders(): OutgoingHttpHeaders {
+    return { ...this.headers };
+  }
+
+  getHeaderNames(): string[] {
+    return Object.keys(this.headers);
+  }
+
+  writeHead(statusCode: number, headers?: OutgoingHttpHeaders): this {
+    if (this.stream.destroyed || this.stream.closed) return this;
+    if (headers) for (const name of Object.keys(headers)) this.setHeader(name, headers[name] as OutgoingHttpHeader);
+    this.statusCode = statusCode;
+    this.respond(false);
+    return this;
+  }
+
+  flushHeaders(): void {
+    if (!this.stream.headersSent && !this.stream.destroyed && !this.stream.closed) this.respond(false);
+  }
+
+  write(chunk: string | Uint8Array, encoding?: BufferEncoding | Callback, cb?: Callback): boolean {
+    if (typeof encoding === 'function') {
+      cb = encoding;
+      encoding = undefined;
+    }
+    const stream = this.stream;
+    if (this.ending || stream.destroyed || stream.closed) {
+      if (cb) process.nextTick(cb, Object.assign(new Error('write after end'), { code: 'ERR_STREAM_WRITE_AFTER_END' }));
+      return false;
+    }
+    if (!stream.headersSent) this.respond(false);
+    return stream.write(chunk, encoding ?? 'utf8', cb);
+  }
+
+  end(cb?: () => void): this;
+  end(chunk: string | Uint8Array, cb?: () => void): this;
+  end(chunk: string | Uint8Array, encoding: BufferEncoding, cb?: () => void): this;
+  end(chunk?: string | Uint8Array | (() => void), encoding?: BufferEncoding | (() => void), cb?: () => void): this {
+    if (typeof chunk === 'function') {
+      cb = chunk;
+      chunk = undefined;
+    } else if (typeof encoding === 'function') {
+      cb = encoding;
+      encoding = undefined;
+    }
+    const stream = this.stream;
+    if (this.ending) {
+      if (cb) process.nextTick(cb);
+      return this;
+    }
+    this.ending = true;
+    if (cb) stream.once('close', cb);
+    if (stream.destroyed || stream.closed) return this;
+    const bodiless = chunk === undefined || chunk === null || chunk.length === 0 || (stream as unknown as { headRequest: boolean }).headRequest || NO_BODY.has(this.statusCode);
+    if (!stream.headersSent) {
+      // A body-less answer is one HEADERS frame with END_STREAM.
+      if (bodiless) {
+        this.respond(true);
+        return this;
+      }
+      this.respond(false);
+    }
+    if (bodiless) stream.end();
+    else stream.end(chunk, (encoding as BufferEncoding | undefined) ?? 'utf8');
+    return this;
+  }
+
+  destroy(err?: Error): void {
+    this.stream.destroy(err);
+  }
+
+  // Events are the stream's: 'close' once the exchange is over (finished or reset), 'drain',
+  // 'finish'. Handlers register with arrow functions, so `this` in a listener does not matter.
+  on(event: string, fn: Listener): this {
+    this.stream.on(event, fn);
+    return this;
+  }
+
+  once(event: string, fn: Listener): this {
+    this.stream.once(event, fn);
+    return this;
+  }
+
+  off(event: string, fn: Listener): this {
+    this.stream.off(event, fn);
+    return this;
+  }
+
+  removeListener(event: string, fn: Listener): this {
+    return this.off(event, fn);
+  }
+
+  prependListener(event: string, fn: Listener): this {
+    this.stream.prependListener(event, fn);
+    return this;
+  }
+
+  emit(event: string, ...args: unknown[]): boolean {
+    return this.stream.emit(event, ...args);
+  }
+
+  listenerCount(event: string): number {
+    return this.stream.listenerCount(event);
+  }
+
+  private respond(endStream: boolean): void {
+    const headers = this.headers;
+    headers[':status'] = this.statusCode;
+    this.stream.respond(headers, { endStream });
+  }
+}
+
+export type Http2Handler = (req: Http2Request, res: Http2Response) => void;
+
+/**
+ * Serves the server's HTTP/2 streams through `handler`. HTTP/1.1 requests (allowHTTP1) still
+ * arrive as 'request' events; Node sets up its compatibility layer for streams as soon as a
+ * 'request' listener is added, so that listener is taken off again here.
+ */
+export function serveHttp2Streams(server: Http2SecureServer | Http2Server, handler: Http2Handler): void {
+  server.removeAllListeners('stream');
+  server.on('stream', (stream: ServerHttp2Stream, headers: IncomingHttpHeaders, _flags: number, rawHeaders: string[]) => {
+    stream.on('error', ignoreStreamError);
+    const req = new Http2Request(stream, headers, rawHeaders);
+    const res = new Http2Response(stream);
+    const method = headers[':method'];
+    if (method === 'CONNECT') {
+      res.statusCode = constants.HTTP_STATUS_METHOD_NOT_ALLOWED;
+      res.end();
+      return;
+    }
+    const expect = headers.expect;
+    if (expect !== undefined) {
+      if (expect !== '100-continue') {
+        res.statusCode = constants.HTTP_STATUS_EXPECTATION_FAILED;
+        res.end();
+        return;
+      }
+      stream.additionalHeaders({ ':status': constants.HTTP_STATUS_CONTINUE });
+    }
+    handler(req, res);
+  });
+}
