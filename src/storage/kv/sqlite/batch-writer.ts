@@ -1,5 +1,5 @@
 // One group-commit transaction, run on the writer thread: compare-and-swap decisions in arrival
-// order and dense revisions, committed with synchronous=FULL so the commit returns only once it is
+// order and dense revisions, for one or more batches, committed with synchronous=FULL so the commit returns only once it is
 // on disk. A failed transaction rolls back whole and gives its revisions back.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { LogRow } from './schema.ts';
@@ -30,14 +30,16 @@ export class BatchWriter {
     this.lastRow = db.prepare('SELECT max(id) AS id FROM kv_log WHERE name = ?');
   }
 
-  /** Applies the ops in one transaction and returns one result per op; throws if the transaction failed. */
-  write(ops: readonly WireOp[]): WireResult[] {
+  /**
+   * Applies batches of ops in one transaction and returns one result per op, batch by batch;
+   * throws if the transaction failed (then none of them is written).
+   */
+  write(batches: readonly (readonly WireOp[])[]): WireResult[][] {
     const startRevision = this.revision;
-    const results: WireResult[] = [];
     try {
       this.db.exec('BEGIN IMMEDIATE');
       const now = Date.now();
-      for (const op of ops) results.push(this.apply(op, now));
+      const results = batches.map((ops) => ops.map((op) => this.apply(op, now)));
       this.db.exec('COMMIT');
       return results;
     } catch (err) {

@@ -225,6 +225,57 @@ test('a failed transaction rejects its whole batch as Unreachable, gives its rev
   }
 });
 
+test('a full batch goes to the writer thread at once, while the event loop is still busy', async () => {
+  const f = setUp();
+  try {
+    const writes = Array.from({ length: 40 }, (_, i) => f.committer.submit({ kind: 'create', key: `/k/${i}`, value: enc.encode(String(i)) }));
+    // Still in the same turn of the event loop: the first 32 writes are committed meanwhile.
+    const deadline = Date.now() + 5000;
+    let committed = committedIds(f.other);
+    while (committed.length < 32 && Date.now() < deadline) committed = committedIds(f.other);
+    assert.deepEqual(committed, Array.from({ length: 32 }, (_, i) => i + 1));
+    assert.deepEqual((await Promise.all(writes)).map((r) => r.succeeded && r.revision), Array.from({ length: 40 }, (_, i) => i + 1));
+  } finally {
+    await f.done();
+  }
+});
+
+test('batches waiting for the writer thread are committed together: in order, each answered, all or nothing', async () => {
+  const f = setUp();
+  // While the writer thread waits for the write lock with one write, three full batches queue up.
+  const queueBehindLock = async (prefix: string) => {
+    f.other.exec('BEGIN IMMEDIATE');
+    const ahead = f.committer.submit({ kind: 'create', key: `/${prefix}/ahead`, value: enc.encode('x') });
+    await sleep(50);
+    const behind = Array.from({ length: 96 }, (_, i) => f.committer.submit({ kind: 'create', key: `/${prefix}/${i}`, value: enc.encode(String(i)) }));
+    await sleep(50);
+    f.other.exec('ROLLBACK');
+    return { ahead, behind };
+  };
+  try {
+    const first = await queueBehindLock('a');
+    assert.deepEqual(await first.ahead, { succeeded: true, revision: 1 });
+    const revisions = (await Promise.all(first.behind)).map((r) => (r.succeeded ? r.revision : 0));
+    assert.deepEqual(revisions, Array.from({ length: 96 }, (_, i) => i + 2));
+    assert.deepEqual(f.published.map((events) => events.length), [1, 32, 32, 32], 'each batch is published on its own, in order');
+
+    // Again, with one write in the last batch refused: the three batches share one transaction.
+    f.other.exec(`CREATE TRIGGER refuse BEFORE INSERT ON kv_log WHEN NEW.name = '/b/80' BEGIN SELECT RAISE(ABORT, 'refused by a trigger'); END`);
+    const second = await queueBehindLock('b');
+    assert.deepEqual(await second.ahead, { succeeded: true, revision: 98 });
+    for (const outcome of await Promise.allSettled(second.behind)) {
+      assert.equal(outcome.status, 'rejected');
+      isUnreachable(/write transaction failed: refused by a trigger/)((outcome as PromiseRejectedResult).reason);
+    }
+    assert.deepEqual(committedIds(f.other), Array.from({ length: 98 }, (_, i) => i + 1), 'nothing of the three batches is committed');
+    assert.equal(f.published.length, 5);
+    f.other.exec('DROP TRIGGER refuse');
+    assert.deepEqual(await f.committer.submit({ kind: 'create', key: '/c', value: enc.encode('x') }), { succeeded: true, revision: 99 }, 'the failed revisions are given back');
+  } finally {
+    await f.done();
+  }
+});
+
 test('a batch that cannot get the write lock in time fails as Unreachable and the next one commits', async () => {
   const f = setUp(50);
   try {
