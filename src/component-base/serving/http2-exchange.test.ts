@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, createServer, type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2';
 import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import { serveHttp2Streams, type Http2Handler } from './http2-exchange.ts';
 import { readBody } from '../../apiserver/endpoints/body.ts';
 
@@ -93,9 +94,13 @@ test('headers are case-insensitive; connection headers are dropped; an invalid n
   );
 });
 
-test('a streamed answer: headers first, then chunks, then the end; HEAD and 204 get no body', async () => {
+test('a streamed answer: headers first, then chunks, then the end; a readable can be piped in; HEAD and 204 get no body', async () => {
   await withServer(
     (req, res) => {
+      if (req.url === '/piped') {
+        Readable.from(['piped ', Buffer.from('chunks')]).pipe(res as unknown as NodeJS.WritableStream);
+        return;
+      }
       if (req.url === '/empty') {
         res.statusCode = 204;
         res.end('ignored');
@@ -119,6 +124,8 @@ test('a streamed answer: headers first, then chunks, then the end; HEAD and 204 
       assert.equal(head.status, 200);
       assert.equal(head.headers['content-type'], 'text/plain');
       assert.equal(head.body, '');
+      const piped = await ask(session, { ':path': '/piped' });
+      assert.equal(piped.body, 'piped chunks');
       const empty = await ask(session, { ':path': '/empty' });
       assert.equal(empty.status, 204);
       assert.equal(empty.body, '');

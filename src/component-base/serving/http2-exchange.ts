@@ -30,14 +30,23 @@ export class Http2Request {
   readonly stream: ServerHttp2Stream;
   readonly headers: IncomingHttpHeaders;
   readonly rawHeaders: string[];
-  readonly httpVersionMajor = 2;
-  readonly httpVersionMinor = 0;
-  readonly httpVersion = '2.0';
 
   constructor(stream: ServerHttp2Stream, headers: IncomingHttpHeaders, rawHeaders: string[]) {
     this.stream = stream;
     this.headers = headers;
     this.rawHeaders = rawHeaders;
+  }
+
+  get httpVersionMajor(): number {
+    return 2;
+  }
+
+  get httpVersionMinor(): number {
+    return 0;
+  }
+
+  get httpVersion(): string {
+    return '2.0';
   }
 
   get method(): string {
@@ -46,10 +55,6 @@ export class Http2Request {
 
   get url(): string {
     return this.headers[':path'] as string;
-  }
-
-  get authority(): string | undefined {
-    return (this.headers[':authority'] as string | undefined) ?? this.headers.host;
   }
 
   /** The connection's socket (through the session, as HTTP/2 multiplexes it). */
@@ -63,10 +68,6 @@ export class Http2Request {
 
   get destroyed(): boolean {
     return this.stream.destroyed;
-  }
-
-  get aborted(): boolean {
-    return this.stream.aborted;
   }
 
   on(event: string, fn: Listener): this {
@@ -95,11 +96,6 @@ export class Http2Request {
 
   resume(): this {
     this.stream.resume();
-    return this;
-  }
-
-  pause(): this {
-    this.stream.pause();
     return this;
   }
 
