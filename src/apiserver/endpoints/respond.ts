@@ -16,14 +16,14 @@ export function prettyFor(req: Request, choice: OutputChoice): boolean {
   return choice.pretty === true || wantsPretty(req);
 }
 
-export async function writeObject(
+export function writeObject(
   req: Request,
   res: Response,
   code: number,
   obj: Record<string, unknown> | object,
   choice: OutputChoice,
   warnings: readonly string[] = [],
-): Promise<void> {
+): void {
   const encoded = encodeBody(choice.mediaType, obj as Record<string, unknown>, prettyFor(req, choice));
   writeEncoded(req, res, code, obj, encoded, choice, warnings);
 }

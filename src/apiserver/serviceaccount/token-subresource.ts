@@ -80,7 +80,7 @@ export function withServiceAccountTokens(next: Handler, deps: TokenSubresourceDe
       const askedVersion = request.apiVersion!;
       const issued = await issueToken(deps.config, deps.objects, info.namespace, info.name, request);
       issued.request.apiVersion = askedVersion;
-      await writeObject(req, res, 201, issued.request, choice, issued.warnings);
+      writeObject(req, res, 201, issued.request, choice, issued.warnings);
     } catch (err) {
       if (!res.headersSent) writeStatus(req, res, toStatusError(err));
       else if (!res.writableEnded) res.end();

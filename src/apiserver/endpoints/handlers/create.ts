@@ -12,5 +12,5 @@ export async function handleCreate(scope: Scope): Promise<void> {
   const out = virtual
     ? { object: await virtual(obj, { user: opts.user ?? { name: '', groups: [] }, namespace: requestNamespace(scope), dryRun: opts.dryRun }), warnings: [] }
     : await createObject(scope.resource, obj, requestNamespace(scope), opts);
-  await writeObject(scope.req, scope.res, 201, out.object, choice, [...warnings, ...out.warnings]);
+  writeObject(scope.req, scope.res, 201, out.object, choice, [...warnings, ...out.warnings]);
 }

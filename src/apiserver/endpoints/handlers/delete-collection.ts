@@ -16,5 +16,5 @@ export async function handleDeleteCollection(scope: Scope): Promise<void> {
   const meta: Record<string, unknown> = { resourceVersion: out.resourceVersion };
   if (out.continue) meta['continue'] = out.continue;
   if (out.remainingItemCount !== undefined) meta['remainingItemCount'] = out.remainingItemCount;
-  await writeObject(scope.req, scope.res, 200, { kind: decl.listKind, apiVersion: apiVersionOf(decl), metadata: meta, items: out.items }, choice);
+  writeObject(scope.req, scope.res, 200, { kind: decl.listKind, apiVersion: apiVersionOf(decl), metadata: meta, items: out.items }, choice);
 }

@@ -13,9 +13,9 @@ export async function handleDelete(scope: Scope): Promise<void> {
   const opts = await readDeleteOptions(scope);
   const out = await deleteObject(scope.resource, scope.info.name, requestNamespace(scope), opts);
   if (!out.deleted) {
-    await writeObject(scope.req, scope.res, opts.orphanDependents === false ? 202 : 200, out.object, choice);
+    writeObject(scope.req, scope.res, opts.orphanDependents === false ? 202 : 200, out.object, choice);
     return;
   }
   const status = successStatus({ name: scope.info.name, group: decl.group, kind: decl.plural, uid: out.object.metadata.uid });
-  await writeObject(scope.req, scope.res, 200, status, choice);
+  writeObject(scope.req, scope.res, 200, status, choice);
 }

@@ -14,5 +14,5 @@ export async function handleGet(scope: Scope): Promise<void> {
   } else if (choice.as === 'PartialObjectMetadata') {
     body = toPartialMetadata(obj, choice.asApiVersion!);
   }
-  await writeObject(scope.req, scope.res, 200, body, choice);
+  writeObject(scope.req, scope.res, 200, body, choice);
 }

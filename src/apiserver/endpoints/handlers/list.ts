@@ -37,5 +37,5 @@ export async function handleList(scope: Scope): Promise<void> {
   } else {
     body = { ...head, items };
   }
-  await writeObject(scope.req, scope.res, 200, body, choice);
+  writeObject(scope.req, scope.res, 200, body, choice);
 }

@@ -32,5 +32,5 @@ export async function handlePatch(scope: Scope): Promise<void> {
     if (warnings.length && opts.fieldValidation === 'Strict') throw badRequest(`strict decoding error: ${warnings.join(', ')}`);
   }
   const out = await patchObject(scope.resource, scope.info.name, requestNamespace(scope), type, value, { ...opts, force });
-  await writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice, [...warnings, ...out.warnings]);
+  writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice, [...warnings, ...out.warnings]);
 }

@@ -9,5 +9,5 @@ export async function handleUpdate(scope: Scope): Promise<void> {
   const opts = parseWriteOptions(scope, 'UpdateOptions');
   const { obj, warnings } = await readObjectBody(scope, opts.fieldValidation);
   const out = await updateObject(scope.resource, scope.info.name, requestNamespace(scope), obj, opts);
-  await writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice, [...warnings, ...out.warnings]);
+  writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice, [...warnings, ...out.warnings]);
 }
