@@ -3,7 +3,7 @@
 // stream in a Readable request and a Stream response, with their own listeners, buffering and an
 // empty trailers frame after each body; under API load that cost several microseconds and a few
 // kilobytes of garbage per request. Here both objects are thin views of the one stream: listeners
-// are registered on it, and a body goes out as HEADERS then DATA with END_STREAM.
+// are registered on it, and an answer goes out as HEADERS and DATA, with no trailers.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, OutgoingHttpHeader } from 'node:http';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { constants, type Http2SecureServer, type Http2Server, type ServerHttp2Stream } from 'node:http2';
@@ -25,14 +25,44 @@ function endStream(this: ServerHttp2Stream): void {
 /** Stream errors end the exchange ('close' follows); the session reports connection trouble. */
 function ignoreStreamError(): void {}
 
-/** The request side of an HTTP/2 exchange. */
-export class Http2Request {
+/**
+ * A view of the exchange's stream: both sides register their listeners on it. Handlers register
+ * arrow functions, so `this` in a listener does not matter.
+ */
+class StreamView {
   readonly stream: ServerHttp2Stream;
+
+  constructor(stream: ServerHttp2Stream) {
+    this.stream = stream;
+  }
+
+  on(event: string, fn: Listener): this {
+    this.stream.on(event, fn);
+    return this;
+  }
+
+  once(event: string, fn: Listener): this {
+    this.stream.once(event, fn);
+    return this;
+  }
+
+  off(event: string, fn: Listener): this {
+    this.stream.off(event, fn);
+    return this;
+  }
+
+  removeListener(event: string, fn: Listener): this {
+    return this.off(event, fn);
+  }
+}
+
+/** The request side of an HTTP/2 exchange. */
+export class Http2Request extends StreamView {
   readonly headers: IncomingHttpHeaders;
   readonly rawHeaders: string[];
 
   constructor(stream: ServerHttp2Stream, headers: IncomingHttpHeaders, rawHeaders: string[]) {
-    this.stream = stream;
+    super(stream);
     this.headers = headers;
     this.rawHeaders = rawHeaders;
   }
@@ -70,25 +100,6 @@ export class Http2Request {
     return this.stream.destroyed;
   }
 
-  on(event: string, fn: Listener): this {
-    this.stream.on(event, fn);
-    return this;
-  }
-
-  once(event: string, fn: Listener): this {
-    this.stream.once(event, fn);
-    return this;
-  }
-
-  off(event: string, fn: Listener): this {
-    this.stream.off(event, fn);
-    return this;
-  }
-
-  removeListener(event: string, fn: Listener): this {
-    return this.off(event, fn);
-  }
-
   setEncoding(encoding: BufferEncoding): this {
     this.stream.setEncoding(encoding);
     return this;
@@ -112,25 +123,16 @@ export class Http2Request {
 }
 
 /** The response side of an HTTP/2 exchange. */
-export class Http2Response {
-  readonly stream: ServerHttp2Stream;
+export class Http2Response extends StreamView {
   statusCode = 200;
   private headers: OutgoingHttpHeaders = Object.create(null) as OutgoingHttpHeaders;
   private ending = false;
-
-  constructor(stream: ServerHttp2Stream) {
-    this.stream = stream;
-  }
 
   get headersSent(): boolean {
     return this.stream.headersSent;
   }
 
   get writableEnded(): boolean {
-    return this.ending;
-  }
-
-  get finished(): boolean {
     return this.ending;
   }
 
@@ -162,14 +164,6 @@ export class Http2Response {
 
   removeHeader(name: string): void {
     delete this.headers[name.toLowerCase()];
-  }
-
-  getHeaders(): OutgoingHttpHeaders {
-    return { ...this.headers };
-  }
-
-  getHeaderNames(): string[] {
-    return Object.keys(this.headers);
   }
 
   writeHead(statusCode: number, headers?: OutgoingHttpHeaders): this {
@@ -239,26 +233,7 @@ export class Http2Response {
   }
 
   // Events are the stream's: 'close' once the exchange is over (finished or reset), 'drain',
-  // 'finish'. Handlers register with arrow functions, so `this` in a listener does not matter.
-  on(event: string, fn: Listener): this {
-    this.stream.on(event, fn);
-    return this;
-  }
-
-  once(event: string, fn: Listener): this {
-    this.stream.once(event, fn);
-    return this;
-  }
-
-  off(event: string, fn: Listener): this {
-    this.stream.off(event, fn);
-    return this;
-  }
-
-  removeListener(event: string, fn: Listener): this {
-    return this.off(event, fn);
-  }
-
+  // 'finish'; a readable piped in also emits and prepends on it.
   prependListener(event: string, fn: Listener): this {
     this.stream.prependListener(event, fn);
     return this;
