@@ -1,6 +1,7 @@
-// One group-commit transaction, run on the writer thread: compare-and-swap decisions in arrival
-// order and dense revisions, for one or more batches, committed with synchronous=FULL so the commit returns only once it is
-// on disk. A failed transaction rolls back whole and gives its revisions back.
+// One group-commit transaction for one or more batches, run on the writer thread: compare-and-swap
+// decisions in arrival order and dense revisions, committed with synchronous=FULL so the commit
+// returns only once it is on disk. A failed transaction rolls back whole and gives its revisions
+// back.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { LogRow } from './schema.ts';
 import type { WireOp, WireResult } from './writer-protocol.ts';

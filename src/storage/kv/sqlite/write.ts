@@ -1,8 +1,8 @@
 // Group commit through the writer thread. Writes queue up and go to the thread in batches, several
 // of which may be there at once; the thread commits them in order (those waiting for it together,
-// in one transaction) and decides the compare-and-swaps in arrival order, hands out dense revisions and commits with
-// synchronous=FULL, so an answered batch is on disk. Only then, on the event loop, does the
-// revision advance, the watch hub get the batch's events (in revision order: batches are
+// in one transaction), decides the compare-and-swaps in arrival order, hands out dense revisions
+// and commits with synchronous=FULL, so an answered batch is on disk. Only then, on the event loop,
+// does the revision advance, the watch hub get the batch's events (in revision order: batches are
 // answered in the order they were sent) and the writes' promises settle.
 import { StorageError } from '../../interface.ts';
 import type { KeyValue, KvEvent, TxnResult } from '../interface.ts';
