@@ -66,7 +66,7 @@ test('a request reads like an HTTP/1.1 one and its answer is headers and a body,
   );
 });
 
-test('headers are case-insensitive; connection headers are dropped; an invalid name is refused', async () => {
+test('headers are case-insensitive, may repeat; connection headers are dropped; an invalid name is refused', async () => {
   await withServer(
     (_req, res) => {
       res.setHeader('X-Mixed-Case', 'one');
@@ -76,6 +76,7 @@ test('headers are case-insensitive; connection headers are dropped; an invalid n
       assert.equal(res.hasHeader('connection'), false);
       assert.throws(() => res.setHeader('bad name', 'x'), /Header name/);
       assert.throws(() => res.setHeader('x-bad-value', 'a\nb'), /Invalid character/);
+      res.setHeader('Warning', ['299 - "one"', '299 - "two"']);
       res.setHeader('x-removed', 'gone');
       res.removeHeader('X-Removed');
       res.writeHead(202, { 'X-From-WriteHead': 'two' });
@@ -89,6 +90,7 @@ test('headers are case-insensitive; connection headers are dropped; an invalid n
       assert.equal(a.headers['x-from-writehead'], 'two');
       assert.equal(a.headers.connection, undefined);
       assert.equal(a.headers['x-removed'], undefined);
+      assert.equal(a.headers.warning, '299 - "one", 299 - "two"');
       assert.equal(a.body, '');
     },
   );

@@ -125,7 +125,11 @@ export class Http2Request extends StreamView {
 /** The response side of an HTTP/2 exchange. */
 export class Http2Response extends StreamView {
   statusCode = 200;
-  private headers: OutgoingHttpHeaders = Object.create(null) as OutgoingHttpHeaders;
+  /**
+   * Names (lower case) and values, flat, with :status first: Node sends a flat list as it is,
+   * where an object of headers would be copied into another one first.
+   */
+  private readonly headers: Array<string | OutgoingHttpHeader> = [':status', 200];
   private ending = false;
 
   get headersSent(): boolean {
@@ -150,20 +154,31 @@ export class Http2Response extends StreamView {
     if (CONNECTION_HEADERS.has(key)) return this;
     validateHeaderName(key);
     validateHeaderValue(key, value as string);
-    this.headers[key] = value;
+    const at = this.indexOf(key);
+    if (at < 0) this.headers.push(key, value);
+    else this.headers[at + 1] = value;
     return this;
   }
 
   getHeader(name: string): OutgoingHttpHeader | undefined {
-    return this.headers[name.toLowerCase()];
+    const at = this.indexOf(name.toLowerCase());
+    return at < 0 ? undefined : (this.headers[at + 1] as OutgoingHttpHeader);
   }
 
   hasHeader(name: string): boolean {
-    return this.headers[name.toLowerCase()] !== undefined;
+    return this.indexOf(name.toLowerCase()) >= 0;
   }
 
   removeHeader(name: string): void {
-    delete this.headers[name.toLowerCase()];
+    const at = this.indexOf(name.toLowerCase());
+    if (at >= 0) this.headers.splice(at, 2);
+  }
+
+  /** Where the (lower-case) header's name sits in the flat list, -1 when it is not set. */
+  private indexOf(key: string): number {
+    const headers = this.headers;
+    for (let i = 2; i < headers.length; i += 2) if (headers[i] === key) return i;
+    return -1;
   }
 
   writeHead(statusCode: number, headers?: OutgoingHttpHeaders): this {
@@ -248,9 +263,8 @@ export class Http2Response extends StreamView {
   }
 
   private respond(endStream: boolean): void {
-    const headers = this.headers;
-    headers[':status'] = this.statusCode;
-    this.stream.respond(headers, { endStream });
+    this.headers[1] = this.statusCode;
+    this.stream.respond(this.headers as unknown as OutgoingHttpHeaders, { endStream });
   }
 }
 
