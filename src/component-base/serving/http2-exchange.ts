@@ -18,7 +18,8 @@ const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connectio
 // Statuses that never carry a body; Node ends such a stream as soon as its headers go out.
 const NO_BODY = new Set([constants.HTTP_STATUS_NO_CONTENT, constants.HTTP_STATUS_RESET_CONTENT, constants.HTTP_STATUS_NOT_MODIFIED]);
 
-function endStream(this: ServerHttp2Stream): void {
+/** A write callback: ends the stream once its last body chunk is written. */
+function endOnceWritten(this: ServerHttp2Stream): void {
   this.end();
 }
 
@@ -239,7 +240,7 @@ export class Http2Response extends StreamView {
     // The end goes out once the body is written. Ended together, the stream can close before
     // its write completes, and Node then builds a stream-destroyed error (stack and all) that
     // nobody reads: that cost more than the separate empty DATA frame this takes.
-    else stream.write(chunk, (encoding as BufferEncoding | undefined) ?? 'utf8', endStream.bind(stream));
+    else stream.write(chunk, (encoding as BufferEncoding | undefined) ?? 'utf8', endOnceWritten.bind(stream));
     return this;
   }
 
