@@ -1,6 +1,6 @@
-// Events API benchmark over HTTPS against orch-apiserver as `orch up` composes it (protobuf in
-// SQLite, the watch cache, admission, RBAC, priority and fairness), in a child process so that
-// client and server do not share an event loop: create throughput over 32 HTTP/2 connections
+// Events API benchmark over HTTPS against bin/orch-apiserver, started with the flags, certificates
+// and admin token `orch up` gives it (protobuf in SQLite, the watch cache, admission, RBAC,
+// priority and fairness), in its own process so that client and server do not share an event loop: create throughput over 32 HTTP/2 connections
 // (HTTP/1.1 allows one request in flight per connection, which would measure round trips rather
 // than the server), a 10,000-event list, watch delivery latency with 100 watchers, and the
 // server's RSS after 100,000 events. Creates are sent by h2load (Debian's nghttp2-client) when it
@@ -13,7 +13,13 @@ import { join } from 'node:path';
 import { Agent, request } from 'node:https';
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { apiserverComponent } from '../src/orchup/components.ts';
+import { dataDirLayout } from '../src/orchup/layout.ts';
+import { ensureAdminToken } from '../src/orchup/admin-token.ts';
+import { ensurePki } from '../src/orchup/pki.ts';
+import { waitForReady } from '../src/orchup/readiness.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 const NAMESPACE = 'bench';
 const TOTAL_EVENTS = 100_000;
@@ -216,23 +222,52 @@ function rssMiB(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-async function startServerChild(): Promise<{ child: ChildProcess; target: Target }> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /^SERVING .*$/m.exec(out);
-      if (m) resolve(m[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
-  });
-  const [, url, token, caFile] = line.split(' ');
-  return { child, target: { url: url!, token: token!, ca: readFileSync(caFile!) } };
+interface Apiserver {
+  child: ChildProcess;
+  target: Target;
+  /** Stops the server and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts bin/orch-apiserver with the flags, certificates and admin token `orch up` gives it, over
+ * SQLite in a fresh data directory, and creates the benchmark's namespaces.
+ */
+async function startApiserver(): Promise<Apiserver> {
+  const dir = mkdtempSync(join(tmpdir(), 'orch-bench-events-'));
+  const layout = dataDirLayout(dir);
+  const token = ensureAdminToken(layout.tokenFile).token;
+  const pki = await ensurePki(layout.pkiDir);
+  const port = await freePort();
+  const component = apiserverComponent({ layout, pki: pki.files, port, apiserverArgs: [] });
+  const child = spawn(component.command, component.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-2000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const target: Target = { url: `https://127.0.0.1:${port}`, token, ca: Buffer.from(pki.caPem) };
+  const gone = new AbortController();
+  void exited.then(() => gone.abort(new Error(`orch-apiserver exited with ${child.exitCode}: ${stderr.trim().split('\n').at(-1)}`)));
+  try {
+    await waitForReady({ server: target.url, caPem: pki.caPem, token }, { timeoutMs: 30_000, signal: gone.signal });
+    const agent = new Agent({ keepAlive: false, ca: target.ca });
+    for (const name of [NAMESPACE, 'list', 'watched']) {
+      const r = await send(target, agent, 'POST', '/api/v1/namespaces', JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
+      if (r.status !== 201) throw new Error(`namespace ${name}: ${r.status} ${r.body.slice(0, 200)}`);
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { child, target, stop };
 }
 
 export async function benchEvents(): Promise<Record<string, number | string>> {
-  const { child, target } = await startServerChild();
+  const { child, target, stop } = await startApiserver();
   const agent = new Agent({ keepAlive: true, maxSockets: 32, ca: target.ca });
   try {
     const coldRate = await createEvents(target, NAMESPACE, CREATES_PER_RUN);
@@ -267,22 +302,21 @@ export async function benchEvents(): Promise<Record<string, number | string>> {
     };
   } finally {
     agent.destroy();
-    child.kill('SIGTERM');
+    await stop();
   }
 }
 
-/** The child: orch-apiserver composed as `orch up` runs it, over SQLite; prints "SERVING <url> <token> <ca>". */
+/**
+ * `--serve`: starts orch-apiserver as the benchmark does and prints "SERVING <url> <token> <ca
+ * file> <pid>", for loading and profiling it by hand (NODE_OPTIONS reaches the server); stops it
+ * on SIGTERM or SIGINT.
+ */
 async function serve(): Promise<void> {
-  const { startCoreApiserver } = await import('../test/support/core-apiserver.ts');
-  const server = await startCoreApiserver({ 'authorization-mode': ['Node', 'RBAC'] });
-  for (const name of [NAMESPACE, 'list', 'watched']) {
-    const r = await server.call('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
-    if (r.status !== 201) throw new Error(`namespace ${name}: ${r.status}`);
-  }
-  process.stdout.write(`SERVING ${server.url} ${server.token} ${server.caFile}\n`);
-  process.once('SIGTERM', () => {
-    void server.stop().finally(() => process.exit(0));
-  });
+  const server = await startApiserver();
+  const caFile = join(mkdtempSync(join(tmpdir(), 'orch-bench-ca-')), 'ca.crt');
+  writeFileSync(caFile, server.target.ca);
+  process.stdout.write(`SERVING ${server.target.url} ${server.target.token} ${caFile} ${server.child.pid}\n`);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void server.stop().finally(() => process.exit(0)));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--serve') void serve();
