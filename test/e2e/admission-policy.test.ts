@@ -88,6 +88,13 @@ test('the Warn action answers with a Warning header and admits; messageExpressio
   assert.equal(r.status, 201, JSON.stringify(r.body));
   assert.equal(r.headers['warning'], `299 - "Validation failed for ValidatingAdmissionPolicy 'short-notes' with binding 'short-notes-warn': note of 18 characters is too long"`);
   assert.equal((await call('POST', V1, v1Event('short'))).headers['warning'], undefined);
+  // The REST layer's own warnings (an unknown field under fieldValidation=Warn) follow admission's.
+  const both = await call('POST', `${V1}?fieldValidation=Warn`, { ...v1Event('another long one'), colour: 'blue' });
+  assert.equal(both.status, 201, JSON.stringify(both.body));
+  assert.equal(
+    both.headers['warning'],
+    `299 - "Validation failed for ValidatingAdmissionPolicy 'short-notes' with binding 'short-notes-warn': note of 16 characters is too long", 299 - "unknown field \\"colour\\""`,
+  );
 });
 
 test('a parameter from a config map: the banned word is read per request; a missing one is denied', async (t) => {

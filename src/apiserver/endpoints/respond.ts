@@ -6,10 +6,20 @@ import { wantsPretty } from '../server/responses.ts';
 import type { OutputChoice } from './negotiation.ts';
 import { recordResponseObject } from '../audit/request-audit.ts';
 
-/** One `Warning: 299 - "..."` header per warning, as Kubernetes sends them. */
+/**
+ * One `Warning: 299 - "..."` header per warning, as Kubernetes sends them, after those admission
+ * set already; a warning admission gave is not repeated.
+ */
 export function setWarnings(res: Response, warnings: readonly string[]): void {
   if (!warnings.length || res.headersSent) return;
-  res.setHeader('Warning', warnings.map((w) => `299 - ${JSON.stringify(w)}`));
+  const formatted = warnings.map((w) => `299 - ${JSON.stringify(w)}`);
+  const earlier = res.getHeader('Warning');
+  if (earlier === undefined) {
+    res.setHeader('Warning', formatted);
+    return;
+  }
+  const kept = Array.isArray(earlier) ? earlier.map(String) : [String(earlier)];
+  res.setHeader('Warning', [...kept, ...formatted.filter((w) => !kept.includes(w))]);
 }
 
 export function prettyFor(req: Request, choice: OutputChoice): boolean {

@@ -201,3 +201,30 @@ test('Expect: 100-continue is let through; another expectation gets 417 and CONN
     },
   );
 });
+
+test('once an exchange closes, its stream keeps none of the listeners the handler added, and a late stream error is still absorbed', async () => {
+  const closed: Array<Promise<void>> = [];
+  const streams: Array<{ listenerCount(event: string): number; emit(event: string, ...args: unknown[]): boolean }> = [];
+  await withServer(
+    async (req, res) => {
+      const body = await readBody(req);
+      let hookRan!: () => void;
+      closed.push(new Promise((resolve) => (hookRan = resolve)));
+      // Listeners such as end-of-request hooks hold the request; all of them still run at close.
+      res.once('close', hookRan);
+      req.on('end', () => undefined);
+      streams.push(req.stream);
+      res.end(body);
+    },
+    async (session) => {
+      const a = await ask(session, { ':method': 'POST', ':path': '/x' }, 'payload');
+      assert.equal(a.body, 'payload');
+      await closed[0];
+      const stream = streams[0]!;
+      for (const event of ['close', 'end', 'data', 'finish']) assert.equal(stream.listenerCount(event), 0, event);
+      assert.equal(stream.listenerCount('error'), 1);
+      assert.doesNotThrow(() => stream.emit('error', new Error('late')));
+      assert.equal((await ask(session, { ':method': 'POST', ':path': '/y' }, 'again')).body, 'again');
+    },
+  );
+});

@@ -27,6 +27,18 @@ function endOnceWritten(this: ServerHttp2Stream): void {
 function ignoreStreamError(): void {}
 
 /**
+ * The first 'close' listener of every stream: takes the exchange's listeners off it (the others
+ * still run for this event). Node frees a closed stream whose last writes are still on the socket
+ * only at a full collection; until then every young-generation collection keeps it, and whatever
+ * its listeners hold (the whole request), alive, and then promotes it. Under load that was most
+ * of what each collection promoted.
+ */
+function releaseListeners(this: ServerHttp2Stream): void {
+  this.removeAllListeners();
+  this.on('error', ignoreStreamError);
+}
+
+/**
  * A view of the exchange's stream: both sides register their listeners on it. Handlers register
  * arrow functions, so `this` in a listener does not matter.
  */
@@ -280,6 +292,7 @@ export function serveHttp2Streams(server: Http2SecureServer | Http2Server, handl
   server.removeAllListeners('stream');
   server.on('stream', (stream: ServerHttp2Stream, headers: IncomingHttpHeaders, _flags: number, rawHeaders: string[]) => {
     stream.on('error', ignoreStreamError);
+    stream.once('close', releaseListeners);
     const req = new Http2Request(stream, headers, rawHeaders);
     const res = new Http2Response(stream);
     const method = headers[':method'];

@@ -17,18 +17,14 @@ function formatWarning(text: string): string {
   return `299 - ${JSON.stringify(text)}`;
 }
 
-/** Runs `handler` with admission's warnings merged into any Warning header the response sets later. */
+/**
+ * Runs `handler` in the request's admission scope. Warnings the REST layer adds later are merged
+ * after admission's (setWarnings). The response is not wrapped: a function put on each response
+ * kept whole finished requests alive through young-generation collections, to be promoted.
+ */
 export function withAdmissionRequestScope(handler: Handler): Handler {
   return (req, res) => {
     const scope: Scope = { req, res, warnings: [] };
-    const setHeader = res.setHeader.bind(res) as (name: string, value: number | string | readonly string[]) => Response;
-    (res as { setHeader: unknown }).setHeader = (name: string, value: number | string | readonly string[]) => {
-      if (name.toLowerCase() === 'warning' && scope.warnings.length) {
-        const later = (Array.isArray(value) ? value : [String(value)]).filter((w) => !scope.warnings.map(formatWarning).includes(w));
-        return setHeader(name, [...scope.warnings.map(formatWarning), ...later]);
-      }
-      return setHeader(name, value);
-    };
     return scopes.run(scope, () => handler(req, res));
   };
 }
