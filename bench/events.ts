@@ -1,11 +1,12 @@
 // Events API benchmark over HTTPS against bin/orch-apiserver, started with the flags, certificates
 // and admin token `orch up` gives it (protobuf in SQLite, the watch cache, admission, RBAC,
-// priority and fairness), in its own process so that client and server do not share an event loop: create throughput over 32 HTTP/2 connections
-// (HTTP/1.1 allows one request in flight per connection, which would measure round trips rather
-// than the server), a 10,000-event list, watch delivery latency with 100 watchers, and the
-// server's RSS after 100,000 events. Creates are sent by h2load (Debian's nghttp2-client) when it
-// is installed, so that the load generator takes little of the machine's CPU; otherwise by a
-// Node HTTP/2 client, which needs about as much CPU per request as the server.
+// priority and fairness), in its own process so that client and server do not share an event
+// loop: create throughput over 32 HTTP/2 connections (HTTP/1.1 allows one request in flight per
+// connection, which would measure round trips rather than the server), a 10,000-event list, watch
+// delivery latency with 100 watchers, and the server's RSS after 100,000 events. Creates are sent
+// by h2load (Debian's nghttp2-client) when it is installed, so that the load generator takes
+// little of the machine's CPU; otherwise by a Node HTTP/2 client, which needs about as much CPU
+// per request as the server.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -313,10 +314,15 @@ export async function benchEvents(): Promise<Record<string, number | string>> {
  */
 async function serve(): Promise<void> {
   const server = await startApiserver();
-  const caFile = join(mkdtempSync(join(tmpdir(), 'orch-bench-ca-')), 'ca.crt');
+  const caDir = mkdtempSync(join(tmpdir(), 'orch-bench-ca-'));
+  const caFile = join(caDir, 'ca.crt');
   writeFileSync(caFile, server.target.ca);
   process.stdout.write(`SERVING ${server.target.url} ${server.target.token} ${caFile} ${server.child.pid}\n`);
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void server.stop().finally(() => process.exit(0)));
+  const stop = () => void server.stop().finally(() => {
+    rmSync(caDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, stop);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--serve') void serve();
