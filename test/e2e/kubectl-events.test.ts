@@ -110,7 +110,8 @@ test('get -w --output-watch-events prints ADDED for a new event', { skip }, asyn
   const seen = new Promise<void>((resolve) => {
     child.stdout.on('data', (b: Buffer) => {
       out += b.toString();
-      if (/ADDED/.test(out)) resolve();
+      // kubectl may write a row in more than one piece: wait for the whole of it.
+      if (/ADDED\s+\S+\s+Normal\s+Created/.test(out)) resolve();
     });
   });
   await new Promise((r) => setTimeout(r, 1000));
