@@ -173,6 +173,21 @@ test('a clean stop releases the lease and a waiting candidate takes over at its 
   await b.done;
 });
 
+test('a stop just after a renewal whose answer never came still releases the lease', async () => {
+  const clock = new FakeClock();
+  const a = candidate(clock, 'a');
+  await clock.step(0);
+  assert.equal(a.elector.isLeader(), true);
+  // The server wrote a renewal, but the stop cut its request short: the resourceVersion the
+  // elector last saw is stale.
+  const server = new MemoryLeaseClient(a.client);
+  const current = server.peek(NS, NAME)!;
+  await server.update({ ...current, spec: { ...current.spec, renewTime: formatMicroTime(clock.now()) } });
+  a.stop.abort();
+  await a.done;
+  assert.equal(a.client.peek(NS, NAME)!.spec.holderIdentity, '');
+});
+
 test('the leader\'s work is awaited before the lease is released', async () => {
   const clock = new FakeClock();
   const order: string[] = [];

@@ -211,19 +211,25 @@ export class LeaderElector {
     }
   }
 
-  /** Gives the lease up so that a successor need not wait for it to expire. */
+  /**
+   * Gives the lease up so that a successor need not wait for it to expire. The lease is read
+   * again first, as client-go does: a renewal cut short by the stop may still have been written,
+   * and the resourceVersion last observed would then be stale.
+   */
   private async release(): Promise<void> {
     if (!this.observed || this.observed.spec.holderIdentity !== this.cfg.identity) return;
-    const now = this.cfg.clock.now();
     try {
+      const current = await this.cfg.client.get(this.cfg.namespace, this.cfg.name);
+      if (!current || current.spec.holderIdentity !== this.cfg.identity) return;
+      const now = this.cfg.clock.now();
       const released = await this.cfg.client.update({
-        ...this.observed,
+        ...current,
         spec: {
           holderIdentity: '',
           leaseDurationSeconds: 1,
           acquireTime: formatMicroTime(now),
           renewTime: formatMicroTime(now),
-          leaseTransitions: this.observed.spec.leaseTransitions ?? 0,
+          leaseTransitions: current.spec.leaseTransitions ?? 0,
         },
       });
       this.observe(released);
