@@ -2,25 +2,9 @@
 import type { Request, Response } from '../server/request-context.ts';
 import { encodeBody } from '../../machinery/codecs/body.ts';
 import { maybeGzip } from '../../machinery/codecs/gzip.ts';
-import { wantsPretty } from '../server/responses.ts';
+import { setWarnings, wantsPretty } from '../server/responses.ts';
 import type { OutputChoice } from './negotiation.ts';
 import { recordResponseObject } from '../audit/request-audit.ts';
-
-/**
- * One `Warning: 299 - "..."` header per warning, as Kubernetes sends them, after those admission
- * set already; a warning admission gave is not repeated.
- */
-export function setWarnings(res: Response, warnings: readonly string[]): void {
-  if (!warnings.length || res.headersSent) return;
-  const formatted = warnings.map((w) => `299 - ${JSON.stringify(w)}`);
-  const earlier = res.getHeader('Warning');
-  if (earlier === undefined) {
-    res.setHeader('Warning', formatted);
-    return;
-  }
-  const kept = Array.isArray(earlier) ? earlier.map(String) : [String(earlier)];
-  res.setHeader('Warning', [...kept, ...formatted.filter((w) => !kept.includes(w))]);
-}
 
 export function prettyFor(req: Request, choice: OutputChoice): boolean {
   return choice.pretty === true || wantsPretty(req);

@@ -15,6 +15,22 @@ export function wantsPretty(req: Request): boolean {
   return prettyForAgent(req.headers['user-agent'], param);
 }
 
+/**
+ * Adds one `Warning: 299 - "..."` header per warning, as Kubernetes sends them, after those set
+ * already (admission's come first); a warning already there is not repeated.
+ */
+export function setWarnings(res: Response, warnings: readonly string[]): void {
+  if (!warnings.length || res.headersSent) return;
+  const formatted = warnings.map((w) => `299 - ${JSON.stringify(w)}`);
+  const earlier = res.getHeader('Warning');
+  if (earlier === undefined) {
+    res.setHeader('Warning', formatted);
+    return;
+  }
+  const kept = Array.isArray(earlier) ? earlier.map(String) : [String(earlier)];
+  res.setHeader('Warning', [...kept, ...formatted.filter((w) => !kept.includes(w))]);
+}
+
 /** Writes `body` as JSON with status `code`; a response already started is only ended. */
 export function writeJson(req: Request, res: Response, code: number, body: unknown): void {
   if (res.headersSent) {

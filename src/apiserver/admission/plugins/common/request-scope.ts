@@ -4,27 +4,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Handler, Request, Response } from '../../../server/request-context.ts';
 import { addAuditAnnotation } from '../../../audit/request-audit.ts';
+import { setWarnings } from '../../../server/responses.ts';
 
 interface Scope {
   req: Request;
   res: Response;
-  warnings: string[];
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
 
-function formatWarning(text: string): string {
-  return `299 - ${JSON.stringify(text)}`;
-}
-
 /**
- * Runs `handler` in the request's admission scope. Warnings the REST layer adds later are merged
- * after admission's (setWarnings). The response is not wrapped: a function put on each response
- * kept whole finished requests alive through young-generation collections, to be promoted.
+ * Runs `handler` in the request's admission scope. Warnings the REST layer adds later go after
+ * admission's (setWarnings merges them). The response is not wrapped: a function put on each
+ * response kept whole finished requests alive through young-generation collections, to be promoted.
  */
 export function withAdmissionRequestScope(handler: Handler): Handler {
   return (req, res) => {
-    const scope: Scope = { req, res, warnings: [] };
+    const scope: Scope = { req, res };
     return scopes.run(scope, () => handler(req, res));
   };
 }
@@ -32,9 +28,7 @@ export function withAdmissionRequestScope(handler: Handler): Handler {
 /** Adds a Warning header to the current request's response (deduplicated, as Kubernetes does). */
 export function addAdmissionWarning(text: string): void {
   const scope = scopes.getStore();
-  if (!scope || scope.warnings.includes(text) || scope.res.headersSent) return;
-  scope.warnings.push(text);
-  scope.res.setHeader('Warning', scope.warnings.map(formatWarning));
+  if (scope) setWarnings(scope.res, [text]);
 }
 
 export function addAdmissionAuditAnnotation(key: string, value: string): void {
