@@ -73,6 +73,12 @@ export interface GetOptions {
   resourceVersion?: string;
   /** Return undefined instead of throwing NotFound. */
   ignoreNotFound?: boolean;
+  /**
+   * The caller only reads and serializes the result: a most-recent read may then be answered by
+   * the watch cache, with an object it shares (frozen), once the cache holds everything the store
+   * had when asked. Results for resourceVersion "0" are shared either way.
+   */
+  readOnly?: boolean;
 }
 
 export interface ListOptions<T extends ApiObject = ApiObject> {

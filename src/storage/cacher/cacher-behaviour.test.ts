@@ -120,6 +120,35 @@ describe('watch cache behaviour', () => {
     assert.equal(calls.list, before, 'served from memory');
   });
 
+  test('a most-recent get that only reads is served from memory, read-your-writes; one that may change its result is not', async () => {
+    const { cacher, calls, key } = await setup();
+    await cacher.create(key('a'), pod('a', { n: 1 }));
+    const updated = await cacher.guaranteedUpdate(key('a'), { tryUpdate: async (cur) => ({ object: { ...cur!, spec: { n: 2 } } }) });
+    const before = calls.get;
+    const shared = await cacher.get(key('a'), { readOnly: true });
+    assert.equal(shared?.spec?.n, 2, 'the write just acknowledged');
+    assert.equal(shared?.metadata.resourceVersion, updated.metadata.resourceVersion);
+    assert.ok(Object.isFrozen(shared), 'shared from memory, frozen');
+    assert.equal(calls.get, before, 'the store was not asked');
+    const own = await cacher.get(key('a'));
+    assert.equal(calls.get, before + 1, 'without readOnly the store answers');
+    own!.spec!.n = 3;
+    assert.equal(shared?.spec?.n, 2, "the caller's own copy");
+    await cacher.delete(key('a'));
+    await assert.rejects(cacher.get(key('a'), { readOnly: true }), (err: unknown) => isStorageError(err, 'NotFound'), 'gone at once');
+  });
+
+  test('a most-recent get falls through to the store when the cache cannot catch up in time', async () => {
+    const { cacher, calls, key } = await setup({ consistentReadWaitMs: 50 });
+    await cacher.create(key('a'), pod('a'));
+    calls.revisionsAhead = 5;
+    const before = calls.get;
+    const got = await cacher.get(key('a'), { readOnly: true });
+    assert.equal(got?.metadata.name, 'a');
+    assert.equal(calls.get, before + 1, 'the store answered');
+    calls.revisionsAhead = 0;
+  });
+
   test('a consistent list falls through to the store when the cache cannot catch up in time', async () => {
     const { cacher, calls, key, prefix } = await setup({ consistentReadWaitMs: 50 });
     await cacher.create(key('a'), pod('a'));

@@ -181,8 +181,14 @@ export function createCacher<T extends ApiObject>(opts: CacherOptions<T>): Cache
   const peek = (key: string): T | undefined => (ready && inScope(key) ? cache.get(key) : undefined);
 
   const get = async (key: string, go?: GetOptions): Promise<T | undefined> => {
-    if (go?.resourceVersion !== '0' || !inScope(key) || !(await waitReady(readyWaitMs))) return store.get(key, go);
-    // Absent from memory may only mean "not seen yet": let the store answer for the key.
+    const rv = go?.resourceVersion ?? '';
+    const fromMemory = rv === '0' || (rv === '' && go?.readOnly === true);
+    if (!fromMemory || !inScope(key) || !(await waitReady(readyWaitMs))) return store.get(key, go);
+    // A most-recent read, as a consistent list is: from memory once memory has caught up with the
+    // store (at once on SQLite, whose commits reach the cache before they are acknowledged).
+    if (rv === '' && !(await freshEnough())) return store.get(key, go);
+    // Absent from memory may only mean "not seen yet" (or, fresh, that the key is gone): the
+    // store answers for the key, with its NotFound.
     return cache.get(key) ?? store.get(key, go);
   };
 

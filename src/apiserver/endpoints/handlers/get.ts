@@ -7,7 +7,8 @@ import { protobufKind, requestNamespace, type Scope } from './scope.ts';
 
 export async function handleGet(scope: Scope): Promise<void> {
   const choice = negotiateOutput(scope.req.headers.accept, ['Table', 'PartialObjectMetadata'], { kind: protobufKind(scope) });
-  const obj = await getObject(scope.resource, scope.info.name, requestNamespace(scope), scope.query.get('resourceVersion') ?? '');
+  // Only serialized: the object may be shared with the watch cache.
+  const obj = await getObject(scope.resource, scope.info.name, requestNamespace(scope), scope.query.get('resourceVersion') ?? '', true);
   let body: object = obj;
   if (choice.as === 'Table') {
     body = toTable(scope.resource.declaration, [obj], { resourceVersion: obj.metadata.resourceVersion }, choice.asApiVersion!, parseIncludeObject(scope.query));

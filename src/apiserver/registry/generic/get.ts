@@ -1,24 +1,30 @@
 // Get one object by name.
 import type { ApiObject } from '../../../storage/interface.ts';
 import { notFound } from '../../../machinery/status.ts';
-import { groupResource, served, type InstalledResource } from './context.ts';
+import { groupResource, served, servedForReading, type InstalledResource } from './context.ts';
 import { objectKey } from './keys.ts';
 import { interpretStorageError } from './storage-errors.ts';
 
+/**
+ * The served object. With readOnly the caller only serializes it: it may then share parts with
+ * the watch cache, which answers most-recent reads once it has caught up with the store;
+ * otherwise it is the caller's own copy, to change at will.
+ */
 export async function getObject<T extends ApiObject, S extends ApiObject>(
   res: InstalledResource<T, S>,
   name: string,
   namespace: string,
   resourceVersion = '',
+  readOnly = false,
 ): Promise<T> {
   const decl = res.declaration;
   const errCtx = { resource: groupResource(decl), name, requestedResourceVersion: resourceVersion, storeName: res.storeName };
   let stored: S | undefined;
   try {
-    stored = await res.store.get(objectKey(decl, namespace, name), { resourceVersion, ignoreNotFound: true });
+    stored = await res.store.get(objectKey(decl, namespace, name), { resourceVersion, ignoreNotFound: true, readOnly });
   } catch (err) {
     throw interpretStorageError(err, errCtx);
   }
   if (!stored) throw notFound(groupResource(decl), name);
-  return served(decl, stored);
+  return readOnly ? servedForReading(decl, stored) : served(decl, stored);
 }
