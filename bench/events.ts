@@ -2,11 +2,12 @@
 // and admin token `orch up` gives it (protobuf in SQLite, the watch cache, admission, RBAC,
 // priority and fairness), in its own process so that client and server do not share an event
 // loop: create throughput over 32 HTTP/2 connections (HTTP/1.1 allows one request in flight per
-// connection, which would measure round trips rather than the server), a 10,000-event list, watch
-// delivery latency with 100 watchers, and the server's RSS after 100,000 events. Creates are sent
-// by h2load (Debian's nghttp2-client) when it is installed, so that the load generator takes
-// little of the machine's CPU; otherwise by a Node HTTP/2 client, which needs about as much CPU
-// per request as the server.
+// connection, which would measure round trips rather than the server), a 10,000-event list, gets
+// of one event by name, watch delivery latency with 100 watchers, and the server's RSS after
+// 100,000 events. Creates and gets are sent by h2load (Debian's nghttp2-client) when it is
+// installed, so that the load generator takes little of the machine's CPU; otherwise creates are
+// sent by a Node HTTP/2 client, which needs about as much CPU per request as the server, and gets
+// are left out.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ import { ensureAdminToken } from '../src/orchup/admin-token.ts';
 import { ensurePki } from '../src/orchup/pki.ts';
 import { waitForReady } from '../src/orchup/readiness.ts';
 import { freePort } from '../test/support/free-port.ts';
+import type { ApiObject } from '../src/storage/interface.ts';
 
 const NAMESPACE = 'bench';
 const TOTAL_EVENTS = 100_000;
@@ -34,6 +36,8 @@ const CREATE_RUNS = 3;
 const CREATES_PER_RUN = 10_000;
 const WARM_UP = CREATE_RUNS * CREATES_PER_RUN;
 const LIST_SIZE = 10_000;
+const GET_RUNS = 3;
+const GETS_PER_RUN = 10_000;
 const CONNECTIONS = 32;
 const STREAMS_PER_CONNECTION = 8;
 const H2LOAD = '/usr/bin/h2load';
@@ -117,25 +121,45 @@ async function createWithNode(t: Target, namespace: string, count: number): Prom
   return (count / (performance.now() - start)) * 1000;
 }
 
-/** Creates `count` events in `namespace` with h2load (the same body each time, named by the server); returns creates per second. */
-async function createWithH2load(t: Target, namespace: string, count: number): Promise<number> {
+/**
+ * Sends `count` requests for `path` with h2load over the benchmark's connections (a POST of
+ * `body` when given, else a GET); returns requests per second. Every answer must be a 2xx.
+ */
+async function loadWithH2load(t: Target, path: string, count: number, body?: string): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'orch-bench-h2load-'));
   try {
-    const bodyFile = join(dir, 'event.json');
-    writeFileSync(bodyFile, eventBody(namespace, undefined));
-    const args = ['-n', String(count), '-c', String(CONNECTIONS), '-m', String(STREAMS_PER_CONNECTION), '-d', bodyFile];
-    args.push('-H', `authorization: Bearer ${t.token}`, '-H', 'content-type: application/json', new URL(eventsPath(namespace), t.url).href);
+    const args = ['-n', String(count), '-c', String(CONNECTIONS), '-m', String(STREAMS_PER_CONNECTION)];
+    if (body !== undefined) {
+      const bodyFile = join(dir, 'body.json');
+      writeFileSync(bodyFile, body);
+      args.push('-d', bodyFile, '-H', 'content-type: application/json');
+    }
+    args.push('-H', `authorization: Bearer ${t.token}`, new URL(path, t.url).href);
     // h2load checks no certificate; the server is ours on loopback.
     const out = await new Promise<string>((resolve, reject) =>
       execFile(H2LOAD, args, { maxBuffer: 1 << 20 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
     );
-    const created = Number(/status codes: (\d+) 2xx/.exec(out)?.[1] ?? 0);
-    if (created !== count) throw new Error(`h2load: ${created} of ${count} creates succeeded:\n${out}`);
-    const seconds = Number(/finished in ([\d.]+)s/.exec(out)?.[1]);
-    return count / seconds;
+    const succeeded = Number(/status codes: (\d+) 2xx/.exec(out)?.[1] ?? 0);
+    if (succeeded !== count) throw new Error(`h2load: ${succeeded} of ${count} requests to ${path} succeeded:\n${out}`);
+    // h2load gives the time in ms under a second, in s above.
+    const [, time, unit] = /finished in ([\d.]+)(ms|s)/.exec(out) ?? [];
+    return count / (Number(time) / (unit === 'ms' ? 1000 : 1));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Creates `count` events in `namespace` with h2load (the same body each time, named by the server); returns creates per second. */
+function createWithH2load(t: Target, namespace: string, count: number): Promise<number> {
+  return loadWithH2load(t, eventsPath(namespace), count, eventBody(namespace, undefined));
+}
+
+/** Gets of one event by name per second, once warm: the median of a few runs. */
+async function getRate(t: Target, path: string): Promise<number> {
+  await loadWithH2load(t, path, GETS_PER_RUN);
+  const rates: number[] = [];
+  for (let i = 0; i < GET_RUNS; i++) rates.push(await loadWithH2load(t, path, GETS_PER_RUN));
+  return Math.round(percentile(rates, 50));
 }
 
 const useH2load = existsSync(H2LOAD);
@@ -279,14 +303,17 @@ export async function benchEvents(): Promise<Record<string, number | string>> {
     const createsPerSecond = Math.round(percentile(createRates, 50));
     await createEvents(target, 'list', LIST_SIZE);
     const listTimes: number[] = [];
+    let someName = '';
     for (let i = 0; i < 5; i++) {
       const start = performance.now();
       const r = await send(target, agent, 'GET', eventsPath('list'));
       listTimes.push(performance.now() - start);
       if (r.status !== 200) throw new Error(`list: ${r.status}`);
-      const items = (JSON.parse(r.body) as { items: unknown[] }).items.length;
-      if (items !== LIST_SIZE) throw new Error(`list: ${items} events, expected ${LIST_SIZE}`);
+      const items = (JSON.parse(r.body) as { items: ApiObject[] }).items;
+      if (items.length !== LIST_SIZE) throw new Error(`list: ${items.length} events, expected ${LIST_SIZE}`);
+      someName = items[LIST_SIZE / 2]!.metadata.name!;
     }
+    const getsPerSecond = useH2load ? await getRate(target, `${eventsPath('list')}/${someName}`) : 'h2load is not installed';
     const watch = await watchLatency(target);
     await createEvents(target, NAMESPACE, TOTAL_EVENTS - WARM_UP - CREATE_RUNS * CREATES_PER_RUN - LIST_SIZE - WATCHED_WRITES);
     const rss = rssMiB(child.pid!);
@@ -296,6 +323,7 @@ export async function benchEvents(): Promise<Record<string, number | string>> {
       [`first ${CREATES_PER_RUN.toLocaleString('en-US')} creates after start, while the code is still being optimised (creates/s)`]: Math.round(coldRate),
       'machine speed just before the create runs, JSON round trips of the event per second on one core': machineSpeed,
       'list of 10,000 events, median (ms, target <= 150)': Math.round(percentile(listTimes, 50)),
+      [`gets of one event by name/s, h2load, median of ${GET_RUNS} × ${GETS_PER_RUN.toLocaleString('en-US')} (gets/s)`]: getsPerSecond,
       'watch delivery p50 ms (100 watchers)': Number(watch.p50.toFixed(1)),
       'watch delivery p99, 100 watchers (ms, target <= 50)': Number(watch.p99.toFixed(1)),
       'watch events delivered': `${watch.delivered} / ${WATCHERS * WATCHED_WRITES}`,
