@@ -185,7 +185,7 @@ export function createCacher<T extends ApiObject>(opts: CacherOptions<T>): Cache
     const fromMemory = rv === '0' || (rv === '' && go?.readOnly === true);
     if (!fromMemory || !inScope(key) || !(await waitReady(readyWaitMs))) return store.get(key, go);
     // A most-recent read, as a consistent list is: from memory once memory has caught up with the
-    // store (at once on SQLite, whose commits reach the cache before they are acknowledged).
+    // store's current revision.
     if (rv === '' && !(await freshEnough())) return store.get(key, go);
     // Absent from memory may only mean "not seen yet" (or, fresh, that the key is gone): the
     // store answers for the key, with its NotFound.
