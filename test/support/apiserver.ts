@@ -151,7 +151,7 @@ export interface TestResponse {
   json<T = any>(): T;
 }
 
-/** An HTTPS/1.1 request trusting the test CA; a new connection each time. */
+/** An HTTPS/1.1 request trusting the test CA; a new connection each time. The path is sent as written. */
 export function apiRequest(
   base: { url: string; caFile: string },
   path: string,
@@ -160,9 +160,10 @@ export function apiRequest(
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   return new Promise((resolve, reject) => {
+    // The path goes out exactly as given (new URL would resolve "." and ".." segments).
+    const { hostname, port } = new URL(base.url);
     const req = httpsRequest(
-      new URL(path, base.url),
-      { method: opts.method ?? 'GET', headers, ca: readFileSync(base.caFile), agent: false },
+      { hostname, port, path, method: opts.method ?? 'GET', headers, ca: readFileSync(base.caFile), agent: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -1,6 +1,6 @@
 // Parses the path once into RequestInfo (Kubernetes' RequestInfoFactory) and marks long-running
 // requests so later filters (in-flight limit, timeout, shutdown) can tell watches apart.
-import { internalError } from '../../machinery/status.ts';
+import { badRequest } from '../../machinery/status.ts';
 import { requestContext, type Handler, type Request } from '../server/request-context.ts';
 import { isLongRunning, parseRequestInfo, RequestInfoError } from '../server/request-info.ts';
 import { writeStatus } from '../server/responses.ts';
@@ -15,20 +15,25 @@ export interface RequestURL {
 const PARSED_URL = Symbol('orch.parsedURL');
 type WithParsedURL = Request & { [PARSED_URL]?: { raw: string; url: RequestURL } };
 
-// A path the WHATWG parser would give back unchanged: plain characters, no dot segments, not
-// starting with "//" (which it would read as a host).
-const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
-const DOT_SEGMENT = /(^|\/)\.{1,2}(\/|$)/;
+// An absolute-form request target ("https://host/path"), which HTTP/1.1 allows: the path is
+// what follows the authority.
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?]*/;
 
-/** Parses a request target as `new URL(raw, base)` would, without the full parser for the common case. */
+/**
+ * Splits a request target into its path and query as Go's url.ParseRequestURI does. The path is
+ * kept exactly as sent: no dot segments resolved, no backslashes turned, no "#" cut. Resolving
+ * "." or ".." would make the request that authorization judges and the one a handler serves
+ * differ (DELETE …/configmaps/. would name the collection); Kubernetes never normalises the path
+ * it authorizes, and names "." and ".." are refused where an object is addressed.
+ */
 export function parseRequestURL(raw: string): RequestURL {
   const q = raw.indexOf('?');
-  const path = q < 0 ? raw : raw.slice(0, q);
-  if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) && !raw.includes('#')) {
-    return { pathname: path, searchParams: new URLSearchParams(q < 0 ? '' : raw.slice(q + 1)) };
+  let path = q < 0 ? raw : raw.slice(0, q);
+  if (!path.startsWith('/')) {
+    const authority = ABSOLUTE_FORM.exec(path);
+    if (authority) path = path.slice(authority[0].length) || '/';
   }
-  const url = new URL(raw, 'https://localhost');
-  return { pathname: url.pathname, searchParams: url.searchParams };
+  return { pathname: path, searchParams: new URLSearchParams(q < 0 ? '' : raw.slice(q + 1)) };
 }
 
 /** The request's URL, parsed once per request (treat it as read-only). */
@@ -41,13 +46,14 @@ export function requestURL(req: Request): RequestURL {
   return url;
 }
 
-function decodedPath(url: RequestURL): string {
+/** The path unescaped, as Go's URL.Path; undefined when an escape is malformed (Go refuses the request). */
+function decodedPath(url: RequestURL): string | undefined {
   // Nearly every path has nothing escaped.
   if (!url.pathname.includes('%')) return url.pathname;
   try {
     return decodeURIComponent(url.pathname);
   } catch {
-    return url.pathname;
+    return undefined;
   }
 }
 
@@ -56,11 +62,17 @@ export function withRequestInfo(handler: Handler): Handler {
     const ctx = requestContext(req);
     ctx.startTime ??= performance.now();
     const url = requestURL(req);
+    const path = decodedPath(url);
+    if (path === undefined) {
+      writeStatus(req, res, badRequest(`invalid URL escape in path ${JSON.stringify(url.pathname)}`));
+      return;
+    }
     try {
-      ctx.requestInfo = parseRequestInfo(req.method ?? 'GET', decodedPath(url), url.searchParams);
+      ctx.requestInfo = parseRequestInfo(req.method ?? 'GET', path, url.searchParams);
     } catch (err) {
+      // Kubernetes answers these 500; they are the client's malformed path, so orch answers 400.
       if (err instanceof RequestInfoError) {
-        writeStatus(req, res, internalError(`failed to create RequestInfo: ${err.message}`));
+        writeStatus(req, res, badRequest(`failed to create RequestInfo: ${err.message}`));
         return;
       }
       throw err;

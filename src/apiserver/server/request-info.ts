@@ -1,6 +1,7 @@
 // Parses a request's path and method into RequestInfo exactly as Kubernetes' RequestInfoFactory
 // does, so authorization, metrics and the in-flight limit all see the same verb and resource.
 import type { RequestInfo } from './request-context.ts';
+import { pathSegmentNameErrors } from '../../machinery/validation/names.ts';
 
 const API_PREFIXES = new Set(['api', 'apis']);
 const GROUPLESS_PREFIXES = new Set(['api']);
@@ -37,7 +38,7 @@ function exactNameFromFieldSelector(selector: string): string | undefined {
 }
 
 function isValidPathSegmentName(name: string): boolean {
-  return name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('%');
+  return name !== '' && pathSegmentNameErrors(name).length === 0;
 }
 
 export class RequestInfoError extends Error {}

@@ -115,3 +115,11 @@ export const nameIsDNSLabel: NameValidator = (name, prefix) => isDNS1123Label(pr
 
 /** Namespace names are DNS labels. */
 export const validateNamespaceName: NameValidator = nameIsDNSLabel;
+
+/** path.IsValidPathSegmentName: a name that can stand as one segment of a URL path and of a storage key. */
+export function pathSegmentNameErrors(name: string): string[] {
+  if (name === '.' || name === '..') return [`may not be '${name}'`];
+  const errs: string[] = [];
+  for (const bad of ['/', '%']) if (name.includes(bad)) errs.push(`may not contain '${bad}'`);
+  return errs;
+}

@@ -4,7 +4,7 @@ import type { FlowSchema, FlowSubject, NonResourcePolicyRule, PriorityLevelConfi
 import type { StatusCause } from '../../../machinery/status.ts';
 import { forbidden, invalid, notSupported, required, toStatusCauses, type FieldError } from '../../../machinery/validation/field-error.ts';
 import { nameIsDNSSubdomain, validateNamespaceName } from '../../../machinery/validation/names.ts';
-import { pathSegmentNameErrors } from '../generic/object-meta.ts';
+import { pathSegmentNameErrors } from '../../../machinery/validation/names.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../../machinery/validation/object-meta.ts';
 
 const DISTINGUISHERS = ['ByNamespace', 'ByUser'];

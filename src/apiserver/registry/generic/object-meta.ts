@@ -2,6 +2,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { ApiObject } from '../../../storage/interface.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
+import { pathSegmentNameErrors } from '../../../machinery/validation/names.ts';
 
 const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 const RANDOM_LENGTH = 5;
@@ -92,13 +93,6 @@ export function validateCommonMetaUpdate(obj: ApiObject, old: ApiObject): Status
     }
   }
   return causes;
-}
-
-export function pathSegmentNameErrors(name: string): string[] {
-  if (name === '.' || name === '..') return [`may not be '${name}'`];
-  const errs: string[] = [];
-  for (const bad of ['/', '%']) if (name.includes(bad)) errs.push(`may not contain '${bad}'`);
-  return errs;
 }
 
 /** As Kubernetes' BeforeCreate: the resource's own errors first; common metadata rules only when it passed. */

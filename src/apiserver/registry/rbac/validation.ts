@@ -4,18 +4,11 @@
 import type { ClusterRole, PolicyRule, Role, RoleBinding, Subject } from '../../../api/rbac/v1/types.ts';
 import { GROUP, WIRE_ALIAS_GROUP } from '../../../api/rbac/v1/types.ts';
 import { invalid, notSupported, required, toStatusCauses, type FieldError } from '../../../machinery/validation/field-error.ts';
-import { isDNS1123Subdomain } from '../../../machinery/validation/names.ts';
+import { isDNS1123Subdomain, pathSegmentNameErrors } from '../../../machinery/validation/names.ts';
 import { deepEqual } from '../../../machinery/validation/immutable.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
 
 const RBAC_GROUPS = new Set([GROUP, WIRE_ALIAS_GROUP]);
-
-/** path.IsValidPathSegmentName: what RBAC object and role names may be. */
-export function pathSegmentNameErrors(name: string): string[] {
-  if (name === '.' || name === '..') return [`may not be '${name}'`];
-  const bad = ['/', '%'].filter((c) => name.includes(c));
-  return bad.map((c) => `may not contain '${c}'`);
-}
 
 export function validatePolicyRule(rule: PolicyRule, namespaced: boolean, path: string): FieldError[] {
   const errs: FieldError[] = [];
