@@ -1,6 +1,7 @@
 // Object metadata the store manages: resourceVersion is the key's modRevision, set on every
 // object handed out and never stored; preconditions compare uid and resourceVersion.
 import { StorageError, type ApiObject, type Preconditions } from './interface.ts';
+import { setOwn } from '../machinery/patch/json-value.ts';
 
 export function withResourceVersion<T extends ApiObject>(obj: T, revision: number): T {
   if (!obj.metadata || typeof obj.metadata !== 'object') obj.metadata = {};
@@ -14,7 +15,7 @@ export function forStorage<T extends ApiObject>(obj: T): T {
   // dictionary, and this one is serialized and copied on every write.
   const metadata: Record<string, unknown> = {};
   const given = (obj.metadata ?? {}) as Record<string, unknown>;
-  for (const k in given) if (k !== 'resourceVersion' && k !== 'selfLink') metadata[k] = given[k];
+  for (const k in given) if (k !== 'resourceVersion' && k !== 'selfLink') setOwn(metadata, k, given[k]);
   return { ...obj, metadata };
 }
 

@@ -1,5 +1,6 @@
 // Values crossing into and out of CEL: JSON integers are CEL ints (bigint), as Kubernetes reads
 // JSON numbers without a fraction; results come back as JSON-ish JavaScript.
+import { setOwn } from '../patch/json-value.ts';
 
 /** JSON-ish input with integral numbers as bigint; other values unchanged. */
 export function toCelValue(v: unknown): unknown {
@@ -7,7 +8,7 @@ export function toCelValue(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(toCelValue);
   if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = toCelValue(x);
+    for (const [k, x] of Object.entries(v)) setOwn(out, k, toCelValue(x));
     return out;
   }
   return v;

@@ -19,7 +19,8 @@ export function parseMediaType(s: string): ParsedMediaType | undefined {
   const [head, ...rest] = splitOutsideQuotes(s, ';');
   const m = /^\s*([^\s/]+)\/([^\s/]+)\s*$/.exec(head ?? '');
   if (!m) return undefined;
-  const params: Record<string, string> = {};
+  // Parameter names come from the client: no inherited members to collide with.
+  const params: Record<string, string> = Object.create(null);
   for (const p of rest) {
     const eq = p.indexOf('=');
     if (eq < 0) {

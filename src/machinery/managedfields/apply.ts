@@ -4,7 +4,7 @@
 
 import type { ApiObject } from '../../storage/interface.ts';
 import { badRequest } from '../status.ts';
-import { cloneJson, isJsonObject, jsonEqual, type JsonObject } from '../patch/json-value.ts';
+import { cloneJson, isJsonObject, jsonEqual, ownValue, setOwn, type JsonObject } from '../patch/json-value.ts';
 import { fieldSchema, itemSchema, type TypeSchema } from '../patch/schema.ts';
 import { FieldSet } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, managerId, type ManagerState } from './managers.ts';
@@ -95,9 +95,9 @@ function mergeApplied(live: unknown, config: unknown, schema: TypeSchema | undef
   if (isJsonObject(config) && isJsonObject(live) && schema?.kind !== 'scalar') {
     const out: JsonObject = { ...live };
     for (const [k, v] of Object.entries(config)) {
-      const merged = mergeApplied(live[k], v, fieldSchema(schema, k));
+      const merged = mergeApplied(ownValue(live, k), v, fieldSchema(schema, k));
       if (merged === undefined) delete out[k];
-      else out[k] = merged;
+      else setOwn(out, k, merged);
     }
     return out;
   }

@@ -6,6 +6,23 @@ export function isJsonObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+// Keys of JSON objects come from users, and "__proto__", "constructor" or "toString" are valid
+// keys of a config map's data. A plain `obj[key]` read returns an inherited member for them, and a
+// plain `obj[key] = v` write with "__proto__" replaces the object's prototype (or, through the
+// inherited Object.prototype, pollutes every object of the process). Code that reads or writes a
+// key it got from input goes through these two.
+
+/** The object's own member `key`; never an inherited one. */
+export function ownValue(obj: JsonObject, key: string): unknown {
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+
+/** Sets `key` as an own, enumerable data member, as JSON.parse would, whatever the key. */
+export function setOwn(obj: JsonObject, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
+}
+
 /**
  * A deep copy of a JSON value (objects built from JSON never hold functions or cycles). Plain
  * recursion: several times faster than structuredClone for the small objects of an API write.
@@ -21,7 +38,7 @@ export function cloneJson<T>(v: T): T {
   const out: JsonObject = {};
   // for...in, not Object.keys: no key array per object. JSON objects have no inherited
   // enumerable keys.
-  for (const k in v) out[k] = cloneJson((v as JsonObject)[k]);
+  for (const k in v) setOwn(out, k, cloneJson((v as JsonObject)[k]));
   return out as T;
 }
 
@@ -64,7 +81,7 @@ function copyForSharing<T>(v: T, depth: number): T {
   for (const k in v) {
     const item: unknown = (v as JsonObject)[k];
     if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-    out[k] = copyForSharing(item, depth + 1);
+    setOwn(out, k, copyForSharing(item, depth + 1));
     members++;
   }
   if (!freeze) return out as T;

@@ -2,7 +2,7 @@
 
 import type { ApiObject } from '../../storage/interface.ts';
 import { badRequest, invalid } from '../status.ts';
-import { cloneJson, isJsonObject, type JsonObject } from './json-value.ts';
+import { cloneJson, isJsonObject, ownValue, setOwn, type JsonObject } from './json-value.ts';
 
 export function applyMergePatch(obj: ApiObject, patch: unknown): ApiObject {
   if (Array.isArray(patch)) {
@@ -21,10 +21,10 @@ export function mergeObjects(target: JsonObject, patch: JsonObject): JsonObject 
     if (value === null) {
       delete target[key];
     } else if (isJsonObject(value)) {
-      const current = target[key];
-      target[key] = mergeObjects(isJsonObject(current) ? current : {}, value);
+      const current = ownValue(target, key);
+      setOwn(target, key, mergeObjects(isJsonObject(current) ? current : {}, value));
     } else {
-      target[key] = cloneJson(value);
+      setOwn(target, key, cloneJson(value));
     }
   }
   return target;

@@ -121,7 +121,7 @@ export const genericObjectSchema: StructSchema = {
 /** The schema of a field of a struct or map; undefined when nothing declares it. */
 export function fieldSchema(schema: TypeSchema | undefined, name: string): TypeSchema | undefined {
   if (!schema) return undefined;
-  if (schema.kind === 'struct') return schema.fields[name];
+  if (schema.kind === 'struct') return Object.hasOwn(schema.fields, name) ? schema.fields[name] : undefined;
   if (schema.kind === 'map') return schema.values;
   return undefined;
 }

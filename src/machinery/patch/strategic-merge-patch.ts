@@ -6,7 +6,7 @@
 import type { ApiObject } from '../../storage/interface.ts';
 import { badRequest } from '../status.ts';
 import { patchRejected } from './rejected.ts';
-import { cloneJson, isJsonObject, jsonEqual, jsonTypeName, type JsonObject } from './json-value.ts';
+import { cloneJson, isJsonObject, jsonEqual, jsonTypeName, ownValue, setOwn, type JsonObject } from './json-value.ts';
 import { fieldSchema, itemSchema, type ListSchema, type TypeSchema } from './schema.ts';
 
 const directiveMarker = '$patch';
@@ -49,17 +49,16 @@ function mergeMap(original: JsonObject, patch: JsonObject, schema: TypeSchema | 
       delete original[key];
       continue;
     }
-    const current = original[key];
-    const merged = mergeValue(current, patchValue, sub);
+    const merged = mergeValue(ownValue(original, key), patchValue, sub);
     if (merged === undefined) delete original[key];
-    else original[key] = merged;
+    else setOwn(original, key, merged);
   }
 
   for (const [key, order] of Object.entries(patch)) {
     if (!key.startsWith(setElementOrderPrefix)) continue;
     const field = key.slice(setElementOrderPrefix.length);
-    const list = original[field];
-    if (Array.isArray(list)) original[field] = orderList(list, order as unknown[], fieldSchema(schema, field));
+    const list = ownValue(original, field);
+    if (Array.isArray(list)) setOwn(original, field, orderList(list, order as unknown[], fieldSchema(schema, field)));
   }
   return original;
 }
@@ -139,9 +138,9 @@ function applyRetainKeys(original: JsonObject, patch: JsonObject, retainKeys: un
 
 function deleteFromPrimitiveList(original: JsonObject, field: string, values: unknown): void {
   if (!Array.isArray(values)) throw badRequest('invalid patch format of primitive list');
-  const list = original[field];
+  const list = ownValue(original, field);
   if (!Array.isArray(list)) return;
-  original[field] = list.filter((item) => !values.some((v) => jsonEqual(v, item)));
+  setOwn(original, field, list.filter((item) => !values.some((v) => jsonEqual(v, item))));
 }
 
 /**
@@ -170,7 +169,7 @@ function stripDirectives(patch: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(patch)) {
     if (k.startsWith('$') || v === null) continue;
-    out[k] = stripDirectivesDeep(v);
+    setOwn(out, k, stripDirectivesDeep(v));
   }
   return out;
 }

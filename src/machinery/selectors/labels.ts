@@ -89,7 +89,7 @@ function lex(s: string): Scanned[] {
       let last: Scanned | undefined;
       while (pos < s.length && isSpecialSymbol(s[pos]!)) {
         buffer += s[pos];
-        const tok = literalTokens[buffer];
+        const tok = Object.hasOwn(literalTokens, buffer) ? literalTokens[buffer] : undefined;
         if (tok) {
           last = { tok, lit: buffer };
           pos++;
@@ -104,7 +104,7 @@ function lex(s: string): Scanned[] {
     }
     let buffer = '';
     while (pos < s.length && !isSpecialSymbol(s[pos]!) && !isWhitespace(s[pos]!)) buffer += s[pos++];
-    const tok = literalTokens[buffer];
+    const tok = Object.hasOwn(literalTokens, buffer) ? literalTokens[buffer] : undefined;
     out.push({ tok: tok ?? 'identifier', lit: buffer });
   }
 }

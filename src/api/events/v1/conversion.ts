@@ -6,7 +6,7 @@
 
 import type { CoreEvent, CoreEventSeries, EventSource } from '../../core/v1/event-types.ts';
 import type { ObjectMeta, ObjectReference } from '../../meta/v1/types.ts';
-import { cloneJson } from '../../../machinery/patch/json-value.ts';
+import { cloneJson, setOwn } from '../../../machinery/patch/json-value.ts';
 import { API_VERSION, type EventSeries, type EventV1 } from './types.ts';
 
 /** Copies an ObjectReference keeping only its known, non-empty fields, in Kubernetes' order. */
@@ -40,7 +40,7 @@ function copyMeta(meta: ObjectMeta | undefined): ObjectMeta {
   const out: Record<string, unknown> = {};
   if (!meta) return out;
   for (const [k, v] of Object.entries(meta)) {
-    out[k] = k === 'managedFields' && Array.isArray(v) ? v.map((entry: object) => ({ ...entry })) : cloneJson(v);
+    setOwn(out, k, k === 'managedFields' && Array.isArray(v) ? v.map((entry: object) => ({ ...entry })) : cloneJson(v));
   }
   return out as ObjectMeta;
 }

@@ -5,6 +5,7 @@ import type { EventV1 } from '../../../../api/events/v1/types.ts';
 import { coreToEventV1, eventV1ToCore } from '../../../../api/events/v1/conversion.ts';
 import type { ApiObject } from '../../../../storage/interface.ts';
 import type { GroupVersionKind } from './matching.ts';
+import { setOwn } from '../../../../machinery/patch/json-value.ts';
 
 export function convertObject<T>(obj: T, to: GroupVersionKind): T {
   if (!obj || to.kind !== 'Event') return obj;
@@ -17,5 +18,5 @@ export function convertObject<T>(obj: T, to: GroupVersionKind): T {
 /** Replaces the content of `target` with `source` (admission mutates the request's object in place). */
 export function replaceInPlace(target: ApiObject, source: ApiObject): void {
   for (const key of Object.keys(target)) delete (target as Record<string, unknown>)[key];
-  Object.assign(target, source);
+  for (const [key, value] of Object.entries(source)) setOwn(target as Record<string, unknown>, key, value);
 }

@@ -4,6 +4,7 @@
 // applied as RFC 6902 operations.
 import fastJsonPatch from 'fast-json-patch';
 import type { ApiObject } from '../../../../storage/interface.ts';
+import { ownValue, setOwn } from '../../../../machinery/patch/json-value.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ export function structuralMerge(target: unknown, patch: unknown): unknown {
   const out: Obj = { ...target };
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
-    else out[k] = structuralMerge(target[k], v);
+    else setOwn(out, k, structuralMerge(ownValue(target, k), v));
   }
   return out;
 }

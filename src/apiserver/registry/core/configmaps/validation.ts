@@ -38,12 +38,12 @@ function validateConfigMapFields(cm: ConfigMap): FieldError[] {
   let total = 0;
   for (const key of Object.keys(data).sort()) {
     for (const msg of configMapKeyErrors(key)) errs.push(invalid(keyPath('data', key), key, msg));
-    if (key in binary) errs.push(invalid(keyPath('data', key), key, 'duplicate of key present in binaryData'));
+    if (Object.hasOwn(binary, key)) errs.push(invalid(keyPath('data', key), key, 'duplicate of key present in binaryData'));
     total += Buffer.byteLength(data[key]!, 'utf8');
   }
   for (const key of Object.keys(binary).sort()) {
     for (const msg of configMapKeyErrors(key)) errs.push(invalid(keyPath('binaryData', key), key, msg));
-    if (key in data) errs.push(invalid(keyPath('data', key), key, 'duplicate of key present in data'));
+    if (Object.hasOwn(data, key)) errs.push(invalid(keyPath('data', key), key, 'duplicate of key present in data'));
     total += Buffer.from(binary[key]!, 'base64').length;
   }
   if (total > MAX_CONFIG_MAP_BYTES) {

@@ -5,6 +5,7 @@
 import type { Secret } from '../../../../api/core/v1/secret-types.ts';
 import { SecretType } from '../../../../api/core/v1/secret-types.ts';
 import { badRequest } from '../../../../machinery/status.ts';
+import { setOwn } from '../../../../machinery/patch/json-value.ts';
 
 const ALPHABET = /[A-Za-z0-9+/]/;
 
@@ -35,11 +36,11 @@ function stringMap(value: unknown, goField: string): Record<string, string> | un
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     if (v === null) {
-      out[k] = '';
+      setOwn(out, k, '');
       continue;
     }
     if (typeof v !== 'string') cannotHandle(`json: cannot unmarshal ${typeof v} into Go struct field Secret.${goField} of type []uint8`);
-    out[k] = v;
+    setOwn(out, k, v);
   }
   return out;
 }
@@ -52,12 +53,12 @@ export function normalizeSecret(secret: Secret): Secret {
       if (at >= 0) cannotHandle(`illegal base64 data at input byte ${at}`);
     }
     // Line breaks are ignored by the decoder; store the canonical form.
-    for (const [k, v] of Object.entries(data)) data[k] = v.replace(/[\r\n]/g, '');
+    for (const [k, v] of Object.entries(data)) setOwn(data, k, v.replace(/[\r\n]/g, ''));
   }
   const stringData = stringMap(secret.stringData, 'stringData');
   if (stringData && Object.keys(stringData).length) {
     const merged = data ?? {};
-    for (const [k, v] of Object.entries(stringData)) merged[k] = Buffer.from(v, 'utf8').toString('base64');
+    for (const [k, v] of Object.entries(stringData)) setOwn(merged, k, Buffer.from(v, 'utf8').toString('base64'));
     secret.data = merged;
   } else if (data) secret.data = data;
   delete secret.stringData;
