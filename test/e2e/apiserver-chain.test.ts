@@ -127,19 +127,51 @@ test('HSTS directives become one Strict-Transport-Security header', async () => 
 });
 
 test('a full in-flight pool answers 429 with Retry-After; watches are not counted', async () => {
-  const s = await start({ 'max-requests-inflight': 1, 'max-mutating-requests-inflight': 1, 'enable-priority-and-fairness': false }, { apiHandler: echoHandler });
-  const slow = apiRequest(s, '/api/v1/pods?delayMs=400', { token: s.token });
+  const file = tokenFile('tok-user,user,uid-u\n');
+  const s = await start({ 'token-auth-file': file, 'max-requests-inflight': 1, 'max-mutating-requests-inflight': 1, 'enable-priority-and-fairness': false }, { apiHandler: echoHandler });
+  const slow = apiRequest(s, '/api/v1/pods?delayMs=400', { token: 'tok-user' });
   await new Promise((r) => setTimeout(r, 100));
-  const refused = await apiRequest(s, '/api/v1/pods', { token: s.token });
+  const refused = await apiRequest(s, '/api/v1/pods', { token: 'tok-user' });
   assert.equal(refused.status, 429);
   assert.equal(refused.headers['retry-after'], '1');
   assert.equal(refused.json().reason, 'TooManyRequests');
   // A mutating request uses the other pool.
-  assert.equal((await apiRequest(s, '/api/v1/namespaces/a/pods', { method: 'POST', token: s.token })).status, 200);
+  assert.equal((await apiRequest(s, '/api/v1/namespaces/a/pods', { method: 'POST', token: 'tok-user' })).status, 200);
   // Watches are long-running and exempt.
-  assert.equal((await apiRequest(s, '/api/v1/pods?watch=true', { token: s.token })).status, 200);
+  assert.equal((await apiRequest(s, '/api/v1/pods?watch=true', { token: 'tok-user' })).status, 200);
   assert.equal((await slow).status, 200);
-  assert.equal((await apiRequest(s, '/api/v1/pods', { token: s.token })).status, 200, 'the slot is free again');
+  assert.equal((await apiRequest(s, '/api/v1/pods', { token: 'tok-user' })).status, 200, 'the slot is free again');
+});
+
+test('a full in-flight pool still answers health probes and system:masters; the limit sits after authentication', async () => {
+  const file = tokenFile('tok-user,user,uid-u\ntok-root,root,uid-r,system:masters\n');
+  const s = await start({ 'token-auth-file': file, 'max-requests-inflight': 1, 'max-mutating-requests-inflight': 1, 'enable-priority-and-fairness': false }, { apiHandler: echoHandler });
+  const held = apiRequest(s, '/api/v1/pods?delayMs=1500', { token: 'tok-user' });
+  await new Promise((r) => setTimeout(r, 150));
+  for (const probe of ['/readyz', '/healthz', '/livez', '/readyz/ping', '/livez?verbose']) {
+    assert.equal((await apiRequest(s, probe)).status, 200, `${probe} passes a full pool`);
+  }
+  const root = await apiRequest(s, '/api/v1/pods', { token: 'tok-root' });
+  assert.equal(root.status, 200, 'system:masters passes a full pool');
+  assert.equal(root.json().user.name, 'root');
+  // The gauge counts the held request only: neither probes nor the super-user took the slot.
+  const metrics = await apiRequest(s, '/metrics', { token: 'tok-root' });
+  assert.match(metrics.body, /apiserver_current_inflight_requests\{request_kind="readOnly"\} 1\n/);
+  const refused = await apiRequest(s, '/api/v1/pods', { token: 'tok-user' });
+  assert.equal(refused.status, 429);
+  assert.deepEqual(refused.json(), {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: 'Too many requests, please try again later.',
+    reason: 'TooManyRequests',
+    details: { retryAfterSeconds: 1 },
+    code: 429,
+  });
+  // Authentication runs first: a bad token is 401, not 429, even with the pool full.
+  assert.equal((await apiRequest(s, '/api/v1/pods', { token: 'wrong' })).status, 401);
+  assert.equal((await held).status, 200);
 });
 
 test('priority and fairness: system:masters is exempt from the summed limits and every response names its schema', async () => {

@@ -1,8 +1,11 @@
 // --max-requests-inflight / --max-mutating-requests-inflight: a full pool answers 429 with
-// Retry-After. Long-running requests (watches) are not counted. With priority and fairness on,
-// one pool of the summed size stands in for it.
+// Retry-After. The filter runs after authentication and impersonation, where Kubernetes puts it,
+// so it knows who is asking: long-running requests (watches) are not counted, health probes pass
+// without a slot, and members of system:masters are answered even when their pool is full (they
+// take a slot while one is free, as in Kubernetes, so the in-flight gauge still sees them).
 import { tooManyRequests } from '../../machinery/status.ts';
-import { requestContext, type Handler } from '../server/request-context.ts';
+import { MASTERS_GROUP } from '../authentication/types.ts';
+import { requestContext, type Handler, type RequestInfo, type UserInfo } from '../server/request-context.ts';
 import { isMutating } from '../server/request-info.ts';
 import { writeStatus } from '../server/responses.ts';
 import { onResponseDone } from '../server/response-done.ts';
@@ -13,25 +16,37 @@ export interface InFlightDeps {
   readOnlyLimit: number;
   /** Limit of mutating requests; 0 means no limit. */
   mutatingLimit: number;
-  /** Priority and fairness approximated: all requests share one pool of readOnly+mutating. */
-  singlePool: boolean;
   /** Called as the counts change, for apiserver_current_inflight_requests. */
   observe?: (kind: 'readOnly' | 'mutating', count: number) => void;
 }
 
+const HEALTH_ENDPOINTS = new Set(['healthz', 'livez', 'readyz']);
+
+/**
+ * /healthz, /livez, /readyz and their per-check paths. A probe refused for load would report a
+ * busy server as dead and get it restarted; priority and fairness exempts them the same way.
+ */
+export function isHealthProbe(info: RequestInfo): boolean {
+  return !info.isResourceRequest && HEALTH_ENDPOINTS.has(info.path.split('/')[1] ?? '');
+}
+
+function isPrivileged(user: UserInfo | undefined): boolean {
+  return user?.groups.includes(MASTERS_GROUP) ?? false;
+}
+
 export function withMaxInFlight(handler: Handler, deps: InFlightDeps): Handler {
   const counts = { readOnly: 0, mutating: 0 };
-  const limits = deps.singlePool
-    ? { readOnly: deps.readOnlyLimit + deps.mutatingLimit, mutating: deps.readOnlyLimit + deps.mutatingLimit }
-    : { readOnly: deps.readOnlyLimit, mutating: deps.mutatingLimit };
+  const limits = { readOnly: deps.readOnlyLimit, mutating: deps.mutatingLimit };
   if (limits.readOnly <= 0 && limits.mutating <= 0) return handler;
   return async (req, res) => {
     const ctx = requestContext(req);
-    if (ctx.longRunning || !ctx.requestInfo) return handler(req, res);
-    const kind = isMutating(ctx.requestInfo) ? 'mutating' : 'readOnly';
-    const used = deps.singlePool ? counts.readOnly + counts.mutating : counts[kind];
+    const info = ctx.requestInfo;
+    if (ctx.longRunning || !info || isHealthProbe(info)) return handler(req, res);
+    const kind = isMutating(info) ? 'mutating' : 'readOnly';
     const limit = limits[kind];
-    if (limit > 0 && used >= limit) {
+    if (limit > 0 && counts[kind] >= limit) {
+      // A super-user always gets an answer; it holds no slot, so it cannot starve the others.
+      if (isPrivileged(ctx.user)) return handler(req, res);
       writeStatus(req, res, tooManyRequests('Too many requests, please try again later.', 1));
       return;
     }

@@ -57,22 +57,21 @@ export function buildHandlerChain(mux: Handler, d: ChainDeps): Handler {
     (h) => withGoaway(h, { chance: d.goawayChance }),
     (h) => withCORS(h, { allowedOrigins: d.corsAllowedOrigins }),
     (h) => withHSTS(h, { directives: d.hstsDirectives }),
-    (h) =>
-      d.priorityAndFairness
-        ? h
-        : withMaxInFlight(h, {
-            readOnlyLimit: d.maxRequestsInflight,
-            mutatingLimit: d.maxMutatingRequestsInflight,
-            singlePool: false,
-            observe: (kind, count) => d.requestMetrics.setInflight(kind, count),
-          }),
     (h) => withTimeout(h, { requestTimeoutMs: d.requestTimeoutMs, minRequestTimeoutSeconds: d.minRequestTimeoutSeconds }),
     (h) => withFailedAuthenticationAudit(h, d.audit),
     (h) => withAuthentication(h, { authenticator: d.authenticator }),
     (h) => withAudit(h, d.audit),
     (h) => withImpersonation(h, { authorizer: d.authorizer }),
-    // Priority and fairness classifies by user, so it sits where Kubernetes puts it: after impersonation.
-    (h) => (d.priorityAndFairness ? withConfiguredPriorityAndFairness(h, d) : h),
+    // Both limits judge by user (probes and system:masters pass, priority levels are chosen by
+    // user), so they sit where Kubernetes puts them: after authentication and impersonation.
+    (h) =>
+      d.priorityAndFairness
+        ? withConfiguredPriorityAndFairness(h, d)
+        : withMaxInFlight(h, {
+            readOnlyLimit: d.maxRequestsInflight,
+            mutatingLimit: d.maxMutatingRequestsInflight,
+            observe: (kind, count) => d.requestMetrics.setInflight(kind, count),
+          }),
     (h) => withAuthorization(h, { authorizer: d.authorizer }),
   ];
   return filters.reduceRight<Handler>((next, filter) => filter(next), mux);
