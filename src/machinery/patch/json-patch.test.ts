@@ -57,3 +57,15 @@ test('more than 10000 operations is a 413', () => {
   assert.equal(err.code, 413);
   assert.match(err.message, /maximum operations in a JSON patch is 10000, got 10001/);
 });
+
+test('copies may add at most 3 MiB to a document: a patch that doubles it 41 times is refused at once', () => {
+  const event = sampleEvent();
+  const ops = Array.from({ length: 41 }, (_, i) => ({ op: 'copy', from: '/metadata', path: `/metadata/c${i}` }));
+  // Without the limit this would not return: the document would reach 2^41 times its size.
+  const err = statusOf(() => applyJsonPatch(event, ops));
+  assert.equal(err.code, 422);
+  assert.match(err.status.details!.causes![0]!.message!, /^Unable to copy, a copy of size \d+ would exceed the limit 3145728 \(operation \d+: copy \/metadata\/c\d+\)$/);
+
+  const fine = applyJsonPatch(event, [{ op: 'copy', from: '/metadata/labels', path: '/metadata/annotations' }]);
+  assert.deepEqual(fine.metadata.annotations, { app: 'web' });
+});
