@@ -15,6 +15,7 @@ export type StatusReason =
   | 'MethodNotAllowed'
   | 'NotAcceptable'
   | 'RequestEntityTooLarge'
+  | 'RequestHeaderFieldsTooLarge'
   | 'UnsupportedMediaType'
   | 'TooManyRequests'
   | 'Timeout'
@@ -198,6 +199,19 @@ export function unsupportedMediaType(contentType: string): StatusError {
 
 export function requestEntityTooLarge(message: string): StatusError {
   return failure(413, 'RequestEntityTooLarge', message);
+}
+
+/**
+ * 431: the request's header block is larger than the server reads. metav1 names no reason for
+ * it; this one follows the HTTP status text as RequestEntityTooLarge does for 413.
+ */
+export function requestHeaderFieldsTooLarge(message: string): StatusError {
+  return failure(431, 'RequestHeaderFieldsTooLarge', message);
+}
+
+/** 408: the client did not send a whole request in time. */
+export function requestTimeout(message: string): StatusError {
+  return failure(408, 'Timeout', message);
 }
 
 export function tooManyRequests(message: string, retryAfterSeconds: number): StatusError {
