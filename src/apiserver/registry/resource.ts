@@ -3,6 +3,7 @@
 import type { ApiObject } from '../../storage/interface.ts';
 import type { StatusCause } from '../../machinery/status.ts';
 import type { TypeSchema } from '../../machinery/patch/index.ts';
+import type { StructuralSchema } from '../../machinery/schema/structural.ts';
 import type { GroupResourceName } from '../../storage/keys.ts';
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection';
@@ -101,8 +102,13 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
   storageVersion: { group: string; version: string; kind: string };
   strategy: ResourceStrategy<T>;
   /**
-   * Types a request body (apiVersion and kind already checked); throw a 400 StatusError on bad types.
-   * The body is freshly parsed and not used again, so the result may take parts of it.
+   * The kind's shape: bodies and patch results are decoded against it (wrong JSON types are
+   * Kubernetes' 400) before anything else sees them. Absent: only ObjectMeta is typed.
+   */
+  schema?: StructuralSchema;
+  /**
+   * What decoding does beyond the schema (a body already typed by it): normalisation the schema
+   * cannot say. The body is freshly parsed and not used again, so the result may take parts of it.
    */
   decode?: (raw: ApiObject) => T;
   /** Served form to stored form (the result may share structure with the argument). */

@@ -8,6 +8,7 @@ import type { ApiObject } from '../../../storage/interface.ts';
 import { apiVersionOf } from '../../registry/resource.ts';
 import { decodeBody, readBody } from '../body.ts';
 import { recordRequestObject } from '../../audit/request-audit.ts';
+import { decodeObject } from '../../registry/generic/decode.ts';
 
 export interface HandlerConfig {
   /** --delete-collection-workers */
@@ -112,7 +113,7 @@ export async function readObjectBody(scope: Scope, fieldValidation: FieldValidat
   if (typeof obj.metadata !== 'object' || obj.metadata === null || Array.isArray(obj.metadata)) obj.metadata = {};
   const problems = fieldValidation === 'Ignore' ? [] : fieldProblems(scope, obj, decoded.duplicates);
   if (problems.length && fieldValidation === 'Strict') throw badRequest(`strict decoding error: ${problems.join(', ')}`);
-  return { obj: decl.decode ? decl.decode(obj) : obj, warnings: problems };
+  return { obj: decodeObject(decl, obj), warnings: problems };
 }
 
 export function fieldProblems(scope: Scope, obj: Record<string, unknown>, duplicates: string[]): string[] {

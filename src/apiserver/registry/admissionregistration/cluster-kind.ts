@@ -7,6 +7,7 @@ import { objectMetaFieldSet } from '../../../machinery/selectors/fields.ts';
 import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';
 import { nameAgeTable } from '../simple-table.ts';
 import { servedAsStoredNames } from '../declaration-names.ts';
+import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
 
 export interface ClusterKindSpec<T extends ApiObject> {
   version: string;
@@ -46,6 +47,7 @@ export function clusterKindDeclaration<T extends ApiObject>(spec: ClusterKindSpe
     categories: ['api-extensions'],
     namespaced: false,
     strategy,
+    schema: kindSchema(`io.orch.api.admissionregistration.${spec.version}.${spec.kind}`),
     toStored: (obj: T) => obj,
     fromStored: (obj: T) => structuredClone(obj),
     fieldSet: (obj: T) => objectMetaFieldSet(obj.metadata, false),

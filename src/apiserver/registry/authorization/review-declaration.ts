@@ -4,6 +4,7 @@ import type { ApiObject, Store } from '../../../storage/interface.ts';
 import { internalError } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../resource.ts';
 import { servedAsStoredNames } from '../declaration-names.ts';
+import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
 
 const noop = () => {};
 
@@ -25,6 +26,8 @@ export function reviewDeclaration<T extends ApiObject>(spec: { group: string; ki
       allowCreateOnUpdate: false,
       allowUnconditionalUpdate: false,
     },
+    // authorization.orch.io -> io.orch.api.authorization.v1
+    schema: kindSchema(`io.orch.api.${spec.group.split('.')[0]}.v1.${spec.kind}`),
     toStored: (obj: T) => obj,
     fromStored: (obj: T) => ({ ...obj }),
     fieldSet: () => ({}),

@@ -7,6 +7,7 @@ import { decodeCoreEvent } from './decode.ts';
 import { CORE_EVENT_SELECTABLE_FIELDS, coreEventFieldSet } from './field-sets.ts';
 import { coreV1StoredForm } from './stored-form.ts';
 import { validateCoreEventCreate, validateCoreEventUpdate } from './validation.ts';
+import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
 
 export function coreEventsDeclaration(opts: EventDeclarationOptions) {
   return {
@@ -23,6 +24,7 @@ export function coreEventsDeclaration(opts: EventDeclarationOptions) {
     table: eventTable<CoreEvent>(),
     ttlSeconds: eventTtl(opts),
     openapiDefinition: 'io.orch.api.core.v1.Event',
+    schema: kindSchema('io.orch.api.core.v1.Event'),
     unknownFields: unknownFieldsOf('io.orch.api.core.v1.Event'),
     protobuf: true,
   } satisfies ResourceDeclaration<CoreEvent, CoreEvent>;

@@ -9,6 +9,7 @@ import { decodeEventV1 } from './decode.ts';
 import { EVENT_V1_SELECTABLE_FIELDS, eventV1FieldSet } from './field-sets.ts';
 import { eventsV1StoredForm } from './stored-form.ts';
 import { validateEventCreate, validateEventUpdate } from './validation.ts';
+import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
 
 export function eventsV1Declaration(opts: EventDeclarationOptions) {
   return {
@@ -25,6 +26,7 @@ export function eventsV1Declaration(opts: EventDeclarationOptions) {
     table: eventTable<EventV1>(),
     ttlSeconds: eventTtl(opts),
     openapiDefinition: 'io.orch.api.events.v1.Event',
+    schema: kindSchema('io.orch.api.events.v1.Event'),
     unknownFields: unknownFieldsOf('io.orch.api.events.v1.Event'),
     patchSchema: eventSchema,
     protobuf: true,

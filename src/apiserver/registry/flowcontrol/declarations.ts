@@ -12,6 +12,7 @@ import { defaultFlowSchema, defaultPriorityLevel } from './defaults.ts';
 import { flowSchemaValidation, priorityLevelValidation } from './validation.ts';
 import { servedAsStoredNames } from '../declaration-names.ts';
 import { cloneJson } from '../../../machinery/patch/json-value.ts';
+import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
 
 type WithSpecStatus = ApiObject & { spec: unknown; status?: unknown };
 
@@ -64,6 +65,7 @@ function declaration<T extends WithSpecStatus>(spec: KindSpec<T>) {
     categories: [],
     namespaced: false,
     strategy: mainStrategy(spec),
+    schema: kindSchema(`io.orch.api.flowcontrol.v1.${spec.kind}`),
     toStored: (obj: T) => obj,
     fromStored: (obj: T) => cloneJson(obj),
     fieldSet: (obj: T) => objectMetaFieldSet(obj.metadata, false),

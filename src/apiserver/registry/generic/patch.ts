@@ -9,6 +9,7 @@ import { apiVersionOf } from '../resource.ts';
 import { groupResource, served, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
 import { ensureNameMatches, ensureNamespaceMatches } from './namespace-match.ts';
 import { applyPatchDocument } from './patch-apply.ts';
+import { decodeApplied, decodePatched } from './decode.ts';
 import { computeUpdate } from './update-core.ts';
 import { writeThrough } from './update.ts';
 
@@ -31,6 +32,7 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
     const base: ApiObject = currentStored
       ? served(decl, currentStored)
       : { apiVersion: apiVersionOf(decl), kind: decl.kind, metadata: decl.namespaced ? { name, namespace } : { name } };
+    if (isApply) decodeApplied(decl, patch, namespace, name);
     const patched = (
       isApply && opts.fieldManager
         ? serverSideApply({
@@ -44,6 +46,7 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
           })
         : applyPatchDocument(type, base, patch, decl.patchSchema)
     ) as T;
+    decodePatched(decl, patched, type, patch);
     if (typeof patched.metadata !== 'object' || patched.metadata === null || Array.isArray(patched.metadata)) patched.metadata = {};
     patched.apiVersion = apiVersionOf(decl);
     patched.kind = decl.kind;

@@ -8,6 +8,7 @@ import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceS
 import { bindingTable, roleTable } from './table.ts';
 import { validateClusterRole, validateClusterRoleBinding, validateRole, validateRoleBinding, validateRoleRefUnchanged } from './validation.ts';
 import { servedAsStoredNames } from '../declaration-names.ts';
+import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
 
 function strategy<T extends ApiObject>(validate: (o: T) => StatusCause[], validateUpdate: (o: T, old: T) => StatusCause[]): ResourceStrategy<T> {
   return validatingStrategy({ validate, validateUpdate, allowCreateOnUpdate: true });
@@ -41,6 +42,7 @@ function declaration<T extends ApiObject>(spec: {
     table: spec.table,
     verbs: ALL_VERBS,
     openapiDefinition: `io.orch.api.rbac.v1.${spec.kind}`,
+    schema: kindSchema(`io.orch.api.rbac.v1.${spec.kind}`),
     protobuf: true,
   } satisfies ResourceDeclaration<T, T>;
 }

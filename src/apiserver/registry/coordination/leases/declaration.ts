@@ -4,9 +4,9 @@ import { COORDINATION_GROUP } from '../../../../api/coordination/v1/types.ts';
 import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
 import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy } from '../../resource.ts';
 import { nameAgeTable } from '../../simple-table.ts';
-import { decodeLease } from './decode.ts';
 import { validateLease, validateLeaseUpdate } from './validation.ts';
 import { cloneJson } from '../../../../machinery/patch/json-value.ts';
+import { kindSchema } from '../../../../machinery/openapi/kind-schemas.ts';
 
 export const leaseStrategy: ResourceStrategy<Lease> = validatingStrategy({ validate: validateLease, validateUpdate: validateLeaseUpdate, allowCreateOnUpdate: false });
 
@@ -24,7 +24,6 @@ export function leasesDeclaration() {
     storageResource: { group: COORDINATION_GROUP, resource: 'leases' },
     storageVersion: { group: COORDINATION_GROUP, version: 'v1', kind: 'Lease' },
     strategy: leaseStrategy,
-    decode: decodeLease,
     toStored: (lease: Lease) => lease,
     fromStored: (lease: Lease) => cloneJson(lease),
     fieldSet: (lease: Lease) => objectMetaFieldSet(lease.metadata, true),
@@ -35,6 +34,7 @@ export function leasesDeclaration() {
     ),
     verbs: ALL_VERBS,
     openapiDefinition: 'io.orch.api.coordination.v1.Lease',
+    schema: kindSchema('io.orch.api.coordination.v1.Lease'),
     protobuf: true,
   } satisfies ResourceDeclaration<Lease, Lease>;
 }

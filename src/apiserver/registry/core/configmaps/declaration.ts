@@ -3,8 +3,8 @@ import type { ConfigMap } from '../../../../api/core/v1/configmap-types.ts';
 import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
 import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy } from '../../resource.ts';
 import { nameAgeTable } from '../../simple-table.ts';
-import { decodeConfigMap } from './decode.ts';
 import { validateConfigMap, validateConfigMapUpdate } from './validation.ts';
+import { kindSchema } from '../../../../machinery/openapi/kind-schemas.ts';
 
 export const configMapStrategy: ResourceStrategy<ConfigMap> = validatingStrategy({ validate: validateConfigMap, validateUpdate: validateConfigMapUpdate, allowCreateOnUpdate: false });
 
@@ -22,7 +22,6 @@ export function configMapsDeclaration() {
     storageResource: { group: '', resource: 'configmaps' },
     storageVersion: { group: '', version: 'v1', kind: 'ConfigMap' },
     strategy: configMapStrategy,
-    decode: decodeConfigMap,
     toStored: (cm: ConfigMap) => cm,
     fromStored: (cm: ConfigMap) => structuredClone(cm),
     fieldSet: (cm: ConfigMap) => objectMetaFieldSet(cm.metadata, true),
@@ -33,6 +32,7 @@ export function configMapsDeclaration() {
     ),
     verbs: ALL_VERBS,
     openapiDefinition: 'io.orch.api.core.v1.ConfigMap',
+    schema: kindSchema('io.orch.api.core.v1.ConfigMap'),
     protobuf: true,
   } satisfies ResourceDeclaration<ConfigMap, ConfigMap>;
 }

@@ -6,6 +6,7 @@ import { ALL_VERBS, type ResourceDeclaration } from '../../resource.ts';
 import { nameAgeTable } from '../../simple-table.ts';
 import { namespaceFinalizeStrategy, namespaceStatusStrategy, namespaceStrategy } from './strategy.ts';
 import { cloneJson } from '../../../../machinery/patch/json-value.ts';
+import { kindSchema } from '../../../../machinery/openapi/kind-schemas.ts';
 
 const same = (ns: Namespace) => ns;
 
@@ -33,6 +34,7 @@ export function namespacesDeclaration() {
     ),
     verbs: ALL_VERBS,
     openapiDefinition: 'io.orch.api.core.v1.Namespace',
+    schema: kindSchema('io.orch.api.core.v1.Namespace'),
     protobuf: true,
     deletion: {
       hasPendingFinalizers: (ns: Namespace) => (ns.spec?.finalizers ?? []).length > 0,

@@ -9,6 +9,7 @@ import { secretTableColumns, secretTableRow } from './table.ts';
 import { validateSecret, validateSecretUpdate } from './validation.ts';
 import { secretWarnings } from './warnings.ts';
 import { cloneJson } from '../../../../machinery/patch/json-value.ts';
+import { kindSchema } from '../../../../machinery/openapi/kind-schemas.ts';
 
 export const secretStrategy: ResourceStrategy<Secret> = {
   // Patches and applies reach the strategy without the decoder, so stringData is merged here too.
@@ -48,6 +49,7 @@ export function secretsDeclaration() {
     verbs: ALL_VERBS,
     protobuf: true,
     openapiDefinition: 'io.orch.api.core.v1.Secret',
+    schema: kindSchema('io.orch.api.core.v1.Secret'),
     unknownFields: unknownFieldsOf('io.orch.api.core.v1.Secret'),
   } satisfies ResourceDeclaration<Secret, Secret>;
 }

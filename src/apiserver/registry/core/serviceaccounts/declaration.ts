@@ -10,6 +10,7 @@ import { unknownFieldsOf } from '../../generic/unknown-fields.ts';
 import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../../resource.ts';
 import { timestampSince } from '../../human-duration.ts';
 import { cloneJson } from '../../../../machinery/patch/json-value.ts';
+import { kindSchema } from '../../../../machinery/openapi/kind-schemas.ts';
 
 /** Deprecated since Kubernetes 1.32; its brand-swapped spelling gets the same warning. */
 const ENFORCE_MOUNTABLE_SECRETS = ['orch.io/enforce-mountable-secrets', 'kubernetes.io/enforce-mountable-secrets'];
@@ -62,6 +63,7 @@ export function serviceAccountsDeclaration() {
     verbs: ALL_VERBS,
     protobuf: true,
     openapiDefinition: 'io.orch.api.core.v1.ServiceAccount',
+    schema: kindSchema('io.orch.api.core.v1.ServiceAccount'),
     unknownFields: unknownFieldsOf('io.orch.api.core.v1.ServiceAccount'),
   } satisfies ResourceDeclaration<ServiceAccount, ServiceAccount>;
 }

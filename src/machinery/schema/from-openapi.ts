@@ -1,0 +1,68 @@
+// Structural schemas from the OpenAPI definitions the server publishes, so that a built-in kind's
+// shape is written once (machinery/openapi/*-schemas.ts) and decoding reads the same data. A
+// definition reference is inlined, and its name gives the Go type Kubernetes' errors name
+// (`io.orch.apimachinery.pkg.apis.meta.v1.ObjectMeta` is `v1.ObjectMeta`).
+import type { SchemaType, StructuralSchema } from './structural.ts';
+
+type Definition = Record<string, unknown>;
+
+/** References deeper than this (only recursive definitions) are left open. */
+const MAX_REF_DEPTH = 32;
+
+const KEPT = [
+  'format',
+  'description',
+  'required',
+  'enum',
+  'default',
+  'x-kubernetes-int-or-string',
+  'x-kubernetes-preserve-unknown-fields',
+  'x-kubernetes-embedded-resource',
+  'x-kubernetes-list-type',
+  'x-kubernetes-list-map-keys',
+  'x-kubernetes-map-type',
+] as const;
+
+/** `v1.ObjectMeta` for a definition name ending in `.v1.ObjectMeta`. */
+export function goTypeOfDefinition(name: string): string {
+  const parts = name.split('.');
+  return parts.length >= 2 ? `${parts[parts.length - 2]}.${parts[parts.length - 1]}` : name;
+}
+
+function refName(d: Definition): string | undefined {
+  const ref = typeof d['$ref'] === 'string' ? d['$ref'] : undefined;
+  const allOf = Array.isArray(d['allOf']) && d['allOf'].length === 1 ? (d['allOf'][0] as Definition)['$ref'] : undefined;
+  const target = ref ?? (typeof allOf === 'string' ? allOf : undefined);
+  return target?.slice(target.lastIndexOf('/') + 1);
+}
+
+function convert(defs: Readonly<Record<string, unknown>>, d: Definition, depth: number): StructuralSchema {
+  const name = refName(d);
+  if (name !== undefined) {
+    const target = defs[name] as Definition | undefined;
+    if (!target || depth > MAX_REF_DEPTH) return { 'x-kubernetes-preserve-unknown-fields': true };
+    const out = convert(defs, target, depth + 1);
+    // A property's own description wins over the referenced definition's.
+    return { ...out, ...(typeof d['description'] === 'string' ? { description: d['description'] } : {}), goType: goTypeOfDefinition(name) };
+  }
+  const out: { -readonly [K in keyof StructuralSchema]: StructuralSchema[K] } = {};
+  if (typeof d['type'] === 'string') out.type = d['type'] as SchemaType;
+  for (const key of KEPT) if (Object.hasOwn(d, key)) (out as Record<string, unknown>)[key] = d[key];
+  const props = d['properties'];
+  if (props && typeof props === 'object') {
+    // Field names are data: a null prototype keeps a field called "__proto__" an ordinary key.
+    const properties: Record<string, StructuralSchema> = Object.create(null);
+    for (const [field, p] of Object.entries(props as Record<string, Definition>)) properties[field] = convert(defs, p, depth);
+    out.properties = properties;
+  }
+  if (d['items'] && typeof d['items'] === 'object') out.items = convert(defs, d['items'] as Definition, depth);
+  if (d['additionalProperties'] && typeof d['additionalProperties'] === 'object') out.additionalProperties = convert(defs, d['additionalProperties'] as Definition, depth);
+  return out;
+}
+
+/** The structural schema of definition `name` in `defs` (either OpenAPI dialect), references inlined. */
+export function structuralFromOpenApi(defs: Readonly<Record<string, unknown>>, name: string): StructuralSchema {
+  const root = defs[name] as Definition | undefined;
+  if (!root) throw new Error(`no OpenAPI definition ${name}`);
+  return { ...convert(defs, root, 0), goType: goTypeOfDefinition(name) };
+}
