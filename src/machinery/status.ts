@@ -159,6 +159,11 @@ export function conflict(gr: GroupResource, name: string, reason: string): Statu
 }
 
 /** A resourceVersion that was compacted away (lists and watches). */
+/** A 409 about no one resource: the request conflicts with something in progress. */
+export function conflictMessage(message: string): StatusError {
+  return failure(409, 'Conflict', message);
+}
+
 export function resourceExpired(message: string): StatusError {
   return failure(410, 'Expired', message);
 }

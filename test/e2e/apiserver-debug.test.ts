@@ -32,8 +32,12 @@ test('/debug/pprof serves an index, a CPU profile and a heap snapshot, only to a
   assert.equal(profile.headers['content-type'], 'application/octet-stream');
   const parsed = profile.json();
   assert.ok(Array.isArray(parsed.nodes) && parsed.nodes.length > 0, 'a V8 CPU profile');
-  assert.equal((await apiRequest(s, '/debug/pprof/profile?seconds=abc', { token: s.token })).status, 400);
-  assert.equal((await apiRequest(s, '/debug/pprof/goroutine', { token: s.token })).status, 404);
+  const badSeconds = await apiRequest(s, '/debug/pprof/profile?seconds=abc', { token: s.token });
+  assert.equal(badSeconds.status, 400);
+  assert.equal(badSeconds.json().message, 'invalid value for "seconds"');
+  const unknown = await apiRequest(s, '/debug/pprof/goroutine', { token: s.token });
+  assert.equal(unknown.status, 404);
+  assert.equal(unknown.json().kind, 'Status', 'an unknown profile is answered with a Status');
   const off = await start({ profiling: false });
   assert.equal((await apiRequest(off, '/debug/pprof/', { token: off.token })).status, 404);
 });

@@ -96,10 +96,13 @@ test('impersonating a service account adds its groups; anonymous gets system:una
   assert.match(unauth.json().message, /User "z" cannot list/);
 });
 
-test('groups without a user are refused as Kubernetes refuses them', async () => {
+test('groups without a user are refused: a 400 Status in the words Kubernetes uses for its 500', async () => {
   const r = await apiRequest(open, path, { token: open.token, headers: { 'Impersonate-Group': 'system:masters' } });
-  assert.equal(r.status, 500);
-  assert.match(r.body, /without impersonating a user/);
+  assert.equal(r.status, 400);
+  assert.equal(r.json().kind, 'Status');
+  assert.equal(r.json().message, 'requested groups without impersonating a user');
+  const empty = await apiRequest(open, path, { token: open.token, headers: { 'Impersonate-User': '' } });
+  assert.equal(empty.status, 400, 'an empty user is no user');
 });
 
 test('a denying authorizer: 403 naming what was refused; allowed attributes pass', async () => {

@@ -9,7 +9,8 @@ import { unescapeExtraKey } from '../authentication/request-header.ts';
 import { SERVICE_ACCOUNT_USER_PREFIX, serviceAccountGroups } from '../authentication/service-account.ts';
 import type { Attributes, Authorizer } from '../authorization/types.ts';
 import { requestContext, type Handler, type Request, type Response, type UserInfo } from '../server/request-context.ts';
-import { writeStatus, writeText } from '../server/responses.ts';
+import { writeStatus } from '../server/responses.ts';
+import { badRequest } from '../../machinery/status.ts';
 import { forbiddenError } from './with-authorization.ts';
 import { recordImpersonatedUser } from '../audit/request-audit.ts';
 
@@ -123,8 +124,9 @@ async function impersonate(req: Request, res: Response, wanted: ImpersonationReq
   const ctx = requestContext(req);
   if (wanted.user === '') {
     const asked = [wanted.uid && 'uid', wanted.groups.length && 'groups', Object.keys(wanted.extra).length && 'user-extra'].filter(Boolean).join(', ');
-    // Kubernetes answers this with a plain-text internal error; so do we.
-    writeText(res, 500, `Internal Server Error: ${JSON.stringify(req.url ?? '/')}: requested ${asked || 'impersonation'} without impersonating a user\n`);
+    // Kubernetes answers this with a plain-text internal error; it is the client's mistake, so orch
+    // answers a 400 Status with the same words.
+    writeStatus(req, res, badRequest(`requested ${asked || 'impersonation'} without impersonating a user`));
     return;
   }
   const requester = ctx.user ?? { name: '', groups: [] };

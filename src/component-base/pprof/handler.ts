@@ -2,7 +2,8 @@
 // (V8 heap snapshot). Served behind authentication and authorization on the secure port, and
 // without either on --debug-socket-path.
 import { requestContext, type Request, type Response } from '../../apiserver/server/request-context.ts';
-import { writeText } from '../../apiserver/server/responses.ts';
+import { writeStatus, writeText } from '../../apiserver/server/responses.ts';
+import { badRequest, conflictMessage, pathNotFound } from '../../machinery/status.ts';
 import { cpuProfile, heapSnapshot, ProfileBusyError } from './profiles.ts';
 
 const PREFIX = '/debug/pprof';
@@ -44,14 +45,15 @@ export async function servePprof(req: Request, res: Response, path: string, quer
     const given = query.get('seconds');
     const seconds = given === null ? 30 : Number(given);
     if (!Number.isInteger(seconds) || seconds <= 0) {
-      writeText(res, 400, 'Bad Request: invalid value for "seconds"\n');
+      writeStatus(req, res, badRequest('invalid value for "seconds"'));
       return true;
     }
     try {
       sendFile(res, 'profile.cpuprofile', await cpuProfile(seconds, requestContext(req).signal));
     } catch (err) {
       if (!(err instanceof ProfileBusyError)) throw err;
-      writeText(res, 500, `${err.message}\n`);
+      // Go's pprof answers 500; a profile already running is a conflict, not a fault.
+      writeStatus(req, res, conflictMessage(err.message));
     }
     return true;
   }
@@ -59,6 +61,6 @@ export async function servePprof(req: Request, res: Response, path: string, quer
     sendFile(res, 'heap.heapsnapshot', await heapSnapshot());
     return true;
   }
-  writeText(res, 404, 'Unknown profile\n');
+  writeStatus(req, res, pathNotFound('Unknown profile'));
   return true;
 }
