@@ -10,9 +10,12 @@ export function encodeContinue(nextKey: string, keyPrefix: string, revision: num
   return Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: revision, start })).toString('base64url');
 }
 
-/** Returns the absolute start key and revision, or fails with InvalidObject naming the problem. */
+/**
+ * Returns the absolute start key and revision. A token that does not decode, or whose start key
+ * would leave the listed prefix, is the caller's mistake: BadRequest naming the problem.
+ */
 export function decodeContinue(token: string, keyPrefix: string): { startKey: string; revision: number } {
-  const invalid = (why: string): StorageError => new StorageError('InvalidObject', keyPrefix, `continue key is not valid: ${why}`);
+  const invalid = (why: string): StorageError => new StorageError('BadRequest', keyPrefix, `invalid continue token: continue key is not valid: ${why}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));

@@ -37,7 +37,9 @@ export type StorageErrorCode =
   | 'ResourceVersionTooLarge'
   | 'Timeout'
   | 'Unreachable'
-  | 'InvalidObject';
+  | 'InvalidObject'
+  /** The caller's options cannot be honoured (a malformed resourceVersion or continue token). */
+  | 'BadRequest';
 
 /** A storage-layer failure. Only the registry turns these into API Status errors. */
 export class StorageError extends Error {

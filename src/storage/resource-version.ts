@@ -2,12 +2,18 @@
 import { StorageError } from './interface.ts';
 import type { Kv } from './kv/interface.ts';
 
-/** Parses "" / "0" / "N"; "" and absent give 0. Anything else is the caller's mistake. */
+/**
+ * Parses "" / "0" / "N"; "" and absent give 0. Anything else is the caller's mistake (BadRequest,
+ * worded as Kubernetes words it). Revisions past 2^53 cannot be told apart in a number, and no
+ * store here reaches them: they are refused as out of range rather than rounded.
+ */
 export function parseResourceVersion(rv: string | undefined, key: string): number {
   if (rv === undefined || rv === '') return 0;
-  if (!/^[0-9]+$/.test(rv)) throw new StorageError('InvalidObject', key, `invalid resource version ${JSON.stringify(rv)}: must be a non-negative integer`);
+  const invalid = (detail: string) =>
+    new StorageError('BadRequest', key, `invalid resource version: resourceVersion: Invalid value: ${JSON.stringify(rv)}: strconv.ParseUint: parsing ${JSON.stringify(rv)}: ${detail}`);
+  if (!/^[0-9]+$/.test(rv)) throw invalid('invalid syntax');
   const n = Number(rv);
-  if (!Number.isSafeInteger(n)) throw new StorageError('InvalidObject', key, `invalid resource version ${JSON.stringify(rv)}: out of range`);
+  if (!Number.isSafeInteger(n)) throw invalid('value out of range');
   return n;
 }
 

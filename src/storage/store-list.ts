@@ -62,7 +62,7 @@ export async function listObjects<T extends ApiObject>(ctx: StoreContext, key: s
 async function readPoint<T extends ApiObject>(ctx: StoreContext, prefix: string, opts: ListOptions<T>): Promise<{ revision: number; startKey?: string }> {
   if (opts.continue) {
     if (opts.resourceVersion !== undefined && opts.resourceVersion !== '' && opts.resourceVersion !== '0') {
-      throw new StorageError('InvalidObject', prefix, 'specifying resource version is not allowed when using continue');
+      throw new StorageError('BadRequest', prefix, 'specifying resource version is not allowed when using continue');
     }
     const token = decodeContinue(opts.continue, prefix);
     const compacted = await ctx.kv.compactedRevision();
@@ -78,7 +78,7 @@ async function readPoint<T extends ApiObject>(ctx: StoreContext, prefix: string,
   }
   const rv = parseResourceVersion(opts.resourceVersion, prefix);
   if (opts.resourceVersionMatch === 'Exact') {
-    if (rv === 0) throw new StorageError('InvalidObject', prefix, 'resourceVersionMatch "Exact" is forbidden for resourceVersion "0" or unset');
+    if (rv === 0) throw new StorageError('BadRequest', prefix, 'resourceVersionMatch "Exact" is forbidden for resourceVersion "0" or unset');
     return { revision: rv };
   }
   if (rv > 0) await waitForRevision(ctx.kv, rv, prefix, ctx.freshnessTimeoutMs);

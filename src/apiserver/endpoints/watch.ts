@@ -2,7 +2,7 @@
 // client goes away, the request's signal aborts (shutdown) or the watch times out.
 import type { ApiObject, Watcher, WatchEvent } from '../../storage/interface.ts';
 import type { Request, Response } from '../server/request-context.ts';
-import { toStatusError, type Status } from '../../machinery/status.ts';
+import type { Status } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import type { ResourceDeclaration } from '../registry/resource.ts';
 import { apiVersionOf } from '../registry/resource.ts';
@@ -13,6 +13,9 @@ import type { OutputChoice } from './negotiation.ts';
 import { encodeWatchFrame } from '../../machinery/codecs/watch-frame.ts';
 
 const log = klog('endpoints/watch');
+
+/** The longest delay setTimeout honours (2^31-1 ms, about 24.8 days). */
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 
 export interface WatchStreamOptions {
   decl: ResourceDeclaration<any, any>;
@@ -64,23 +67,30 @@ function errorFrame(opts: WatchStreamOptions, status: Status): Buffer {
 export async function serveWatch(req: Request, response: Response, opts: WatchStreamOptions): Promise<void> {
   // Both HTTP/1.1 and HTTP/2 responses stream through the same calls.
   const res = response as import('node:http').ServerResponse;
+  let opened: Watcher<ApiObject> | undefined;
+  let status: Status | undefined;
+  try {
+    opened = await opts.open();
+  } catch (err) {
+    const statusError = interpretStorageError(err, {
+      resource: { group: opts.decl.group, resource: opts.decl.plural },
+      requestedResourceVersion: opts.requestedResourceVersion,
+      storeName: opts.storeName,
+    });
+    // A malformed request (a resourceVersion that does not parse) is refused before any stream.
+    if (statusError.status.code === 400) throw statusError;
+    status = statusError.status;
+  }
   res.statusCode = 200;
   res.setHeader('Content-Type', opts.output.contentType);
   res.setHeader('Cache-Control', 'no-cache, private');
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  let watcher: Watcher<ApiObject>;
-  try {
-    watcher = await opts.open();
-  } catch (err) {
-    const status = interpretStorageError(err, {
-      resource: { group: opts.decl.group, resource: opts.decl.plural },
-      requestedResourceVersion: opts.requestedResourceVersion,
-      storeName: opts.storeName,
-    }).status;
+  if (!opened) {
     // Kubernetes answers a watch from a compacted revision with 200 and one ERROR event.
-    res.end(errorFrame(opts, status));
+    res.end(errorFrame(opts, status!));
     return;
   }
+  const watcher = opened;
   (res as { flushHeaders?: () => void }).flushHeaders?.();
   let ended = false;
   const stop = () => {
@@ -88,7 +98,8 @@ export async function serveWatch(req: Request, response: Response, opts: WatchSt
     ended = true;
     watcher.stop();
   };
-  const timer = setTimeout(stop, opts.timeoutMs);
+  // A timer longer than Node's 32-bit limit would fire at once: a huge timeoutSeconds means "long".
+  const timer = setTimeout(stop, Math.min(opts.timeoutMs, MAX_TIMER_DELAY_MS));
   timer.unref?.();
   (req as NodeJS.EventEmitter).once('close', stop);
   (res as NodeJS.EventEmitter).once('close', stop);
@@ -105,7 +116,7 @@ export async function serveWatch(req: Request, response: Response, opts: WatchSt
     }
   } catch (err) {
     if (!ended) {
-      const status = toStatusError(err).status;
+      const status = interpretStorageError(err, { resource: { group: opts.decl.group, resource: opts.decl.plural }, storeName: opts.storeName }).status;
       log.info('watch ended with an error', { err: String(err) }, 2);
       if (!res.writableEnded) res.write(errorFrame(opts, status));
     }

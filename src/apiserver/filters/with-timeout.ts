@@ -31,7 +31,8 @@ export function parseGoDuration(text: string): number | undefined {
 /** Deadline of a watch: timeoutSeconds if given, else uniformly in [min, 2*min) seconds. */
 export function watchTimeoutMs(query: URLSearchParams, minRequestTimeoutSeconds: number): number {
   const given = query.get('timeoutSeconds');
-  if (given !== null && /^\d+$/.test(given) && Number(given) > 0) return Number(given) * 1000;
+  // Capped at the longest delay a timer holds: a longer one would fire at once.
+  if (given !== null && /^\d+$/.test(given) && Number(given) > 0) return Math.min(Number(given) * 1000, 2 ** 31 - 1);
   return (minRequestTimeoutSeconds + Math.random() * minRequestTimeoutSeconds) * 1000;
 }
 

@@ -179,7 +179,7 @@ describe('watch cache behaviour', () => {
     const page3 = await cacher.list(prefix, { recursive: true, limit: 2, continue: page2.continue });
     assert.deepEqual(page3.items.map((o) => o.metadata.name), ['p4'], 'the later page still shows the first page\'s snapshot');
     assert.equal(calls.list, before + 1, 'the store served the old snapshot');
-    await assert.rejects(cacher.list(prefix, { recursive: true, limit: 2, continue: 'not-a-token' }), (err: unknown) => isStorageError(err, 'InvalidObject'));
+    await assert.rejects(cacher.list(prefix, { recursive: true, limit: 2, continue: 'not-a-token' }), (err: unknown) => isStorageError(err, 'BadRequest'));
   });
 
   test('watches inside the window are served from memory; older ones get 410 Expired', async () => {
@@ -212,7 +212,7 @@ describe('watch cache behaviour', () => {
     const { cacher, prefix } = await setup({ futureRevisionWaitMs: 100 });
     const far = (await kv.currentRevision()) + 1000;
     await assert.rejects(cacher.watch(prefix, { recursive: true, resourceVersion: String(far) }), (err: unknown) => isStorageError(err, 'ResourceVersionTooLarge'));
-    await assert.rejects(cacher.watch(prefix, { recursive: true, resourceVersion: 'x1' }), (err: unknown) => isStorageError(err, 'InvalidObject'));
+    await assert.rejects(cacher.watch(prefix, { recursive: true, resourceVersion: 'x1' }), (err: unknown) => isStorageError(err, 'BadRequest'));
   });
 
   test('sendInitialEvents: ADDED for each matching object, then the annotated BOOKMARK, then changes', async () => {

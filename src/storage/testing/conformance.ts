@@ -106,8 +106,8 @@ export function runStoreConformance(name: string, open: StoreOpener, skip: Parti
       assert.deepEqual(await store.get(`${base}ns/a`, { resourceVersion: '0' }), a);
       assert.deepEqual(await store.get(`${base}ns/a`, { resourceVersion: a.metadata.resourceVersion }), a);
       assert.deepEqual(await store.get(`${base}ns/a`, { resourceVersion: '1' }), a);
-      await rejectsWith(store.get(`${base}ns/a`, { resourceVersion: 'abc' }), 'InvalidObject');
-      await rejectsWith(store.list(base, { recursive: true, resourceVersion: '-1' }), 'InvalidObject');
+      await rejectsWith(store.get(`${base}ns/a`, { resourceVersion: 'abc' }), 'BadRequest');
+      await rejectsWith(store.list(base, { recursive: true, resourceVersion: '-1' }), 'BadRequest');
     });
 
     it('a read not older than a future resourceVersion waits for it, then fails with ResourceVersionTooLarge', async ({ store, base }) => {
@@ -323,10 +323,10 @@ export function runStoreConformance(name: string, open: StoreOpener, skip: Parti
     it('bad continue tokens and continue with a resourceVersion are refused', async ({ store, base }) => {
       for (let i = 0; i < 3; i++) await store.create(`${base}ns/w${i}`, widget(`w${i}`));
       const page1 = await store.list(base, { recursive: true, limit: 1 });
-      await rejectsWith(store.list(base, { recursive: true, limit: 1, continue: 'not-a-token' }), 'InvalidObject');
+      await rejectsWith(store.list(base, { recursive: true, limit: 1, continue: 'not-a-token' }), 'BadRequest');
       const escaping = Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: 1, start: '../../secrets/x' })).toString('base64url');
-      await rejectsWith(store.list(base, { recursive: true, limit: 1, continue: escaping }), 'InvalidObject');
-      await rejectsWith(store.list(base, { recursive: true, limit: 1, continue: page1.continue, resourceVersion: page1.resourceVersion }), 'InvalidObject');
+      await rejectsWith(store.list(base, { recursive: true, limit: 1, continue: escaping }), 'BadRequest');
+      await rejectsWith(store.list(base, { recursive: true, limit: 1, continue: page1.continue, resourceVersion: page1.resourceVersion }), 'BadRequest');
     });
 
     it('list with resourceVersionMatch Exact reads the state at that revision', async ({ store, base }) => {

@@ -23,10 +23,21 @@ export function parseBool(name: string, v: string | null): boolean | undefined {
   throw badRequest(`invalid boolean value for ${name}: ${JSON.stringify(v)}`);
 }
 
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * Parses an int64 parameter as Kubernetes does: what does not fit in an int64 is refused. Values
+ * past 2^53, valid but beyond a double's exact range, are held at Number.MAX_SAFE_INTEGER: for a
+ * limit or a timeout that means "no bound" either way, and storage only ever sees a safe integer.
+ */
 function parseInt64(name: string, v: string | null): number | undefined {
   if (v === null || v === '') return undefined;
-  if (!/^-?\d+$/.test(v)) throw badRequest(`invalid value for ${name}: strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`);
-  return Number(v);
+  const syntax = (why: string) => badRequest(`invalid value for ${name}: strconv.ParseInt: parsing ${JSON.stringify(v)}: ${why}`);
+  if (!/^[+-]?\d+$/.test(v)) throw syntax('invalid syntax');
+  const n = BigInt(v);
+  if (n < INT64_MIN || n > INT64_MAX) throw syntax('value out of range');
+  return Math.max(Math.min(Number(n), Number.MAX_SAFE_INTEGER), Number.MIN_SAFE_INTEGER);
 }
 
 const LIST_OPTIONS = { group: 'meta.orch.io', kind: 'ListOptions' };

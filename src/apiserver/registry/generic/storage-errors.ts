@@ -3,6 +3,7 @@ import { isStorageError } from '../../../storage/interface.ts';
 import {
   StatusError,
   alreadyExists,
+  badRequest,
   conflict,
   internalError,
   isStatusError,
@@ -53,6 +54,9 @@ export function interpretStorageError(err: unknown, ctx: StorageErrorContext): S
       return timeout(`request did not complete within the allowed duration`, 2);
     case 'Unreachable':
       return serviceUnavailable(`the ${ctx.storeName ?? 'storage'} backend is unreachable`);
+    case 'BadRequest':
+      // The caller's own mistake (resourceVersion, continue): its message names the problem.
+      return badRequest(err.message);
     case 'InvalidObject':
     default:
       log.error('storage reported an invalid object', { key: err.key, err: err.message });
