@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { request as httpsRequest } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
+import { MAX_DECODE_DEPTH } from '../../src/machinery/codecs/depth.ts';
 
 let s: CoreApiserver;
 before(async () => {
@@ -31,6 +32,16 @@ async function expectStatus(method: string, path: string, code: number, message:
 }
 
 const token = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+/** `{"a":{"a":...1...}}` nested `levels` objects deep. */
+function nested(levels: number, leaf = '1'): string {
+  return '{"a":'.repeat(levels) + leaf + '}'.repeat(levels);
+}
+
+/** A create body whose one managedFields entry holds `fieldsV1` (JSON text), four levels down. */
+function managedFieldsBody(name: string, fieldsV1: string): string {
+  return `{"metadata":{"name":"${name}","managedFields":[{"manager":"m","operation":"Update","apiVersion":"v1","fieldsType":"FieldsV1","fieldsV1":${fieldsV1}}]}}`;
+}
 
 test('bad continue tokens are a 400 naming the token, from the store and from the watch cache', async () => {
   const outside = token({ v: 'meta.k8s.io/v1', rv: 1, start: '../../secrets/hostile/x' });
@@ -104,4 +115,73 @@ test('a watch with the largest timeoutSeconds stays open (its timer does not ove
     req.end();
   });
   assert.equal(ended, false, 'the watch ended at once');
+});
+
+test('bodies nested past the decoding limit are a 400; at the limit every write path survives', async () => {
+  const tooDeep = /exceeded max depth of 1000/;
+  for (const levels of [MAX_DECODE_DEPTH + 1, 10_001, 100_000]) {
+    await expectStatus('POST', CMS, 400, tooDeep, `{"metadata":{"name":"deep"},"x":${nested(levels - 1)}}`);
+    await expectStatus('POST', CMS, 400, tooDeep, `{"metadata":{"name":"deep"},"x":${'['.repeat(levels)}${']'.repeat(levels)}}`);
+    await expectStatus('PUT', `${CMS}/c1`, 400, tooDeep, `{"metadata":{"name":"c1"},"x":${nested(levels - 1)}}`);
+    await expectStatus('POST', CMS, 400, tooDeep, managedFieldsBody('deep', nested(levels - 4, '{}')));
+    for (const [type, body] of [
+      ['merge-patch+json', `{"x":${nested(levels - 1)}}`],
+      ['strategic-merge-patch+json', `{"data":${nested(levels - 1)}}`],
+      ['json-patch+json', `[{"op":"add","path":"/x","value":${nested(levels - 2)}}]`],
+    ]) {
+      await expectStatus('PATCH', `${CMS}/c1`, 400, tooDeep, body, { 'content-type': `application/${type}` });
+    }
+    await expectStatus('PATCH', `${CMS}/c1?fieldManager=m`, 400, /^error decoding YAML: (exceeded max depth|Maximum call stack size exceeded)/, `{"apiVersion":"v1","kind":"ConfigMap","x":${nested(levels - 1)}}`, {
+      'content-type': 'application/apply-patch+yaml',
+    });
+  }
+  await expectStatus('POST', CMS, 400, tooDeep, `metadata: {name: deep}\nx: ${'['.repeat(50_000)}${']'.repeat(50_000)}\n`, { 'content-type': 'application/yaml' });
+
+  // Exactly at the limit: decoded, walked and answered, whatever the answer, with no 5xx.
+  const atLimit = nested(MAX_DECODE_DEPTH - 2);
+  const writes: Array<[string, string, string, Record<string, string>]> = [
+    ['POST', CMS, `{"metadata":{"name":"at-limit"},"x":${atLimit}}`, {}],
+    ['PUT', `${CMS}/c2`, `{"metadata":{"name":"c2"},"x":${atLimit}}`, {}],
+    ['PATCH', `${CMS}/c2`, `{"x":${atLimit}}`, { 'content-type': 'application/merge-patch+json' }],
+    ['PATCH', `${CMS}/c2`, `{"data":${atLimit}}`, { 'content-type': 'application/strategic-merge-patch+json' }],
+    ['PATCH', `${CMS}/c2`, `[{"op":"add","path":"/x","value":${nested(MAX_DECODE_DEPTH - 3)}}]`, { 'content-type': 'application/json-patch+json' }],
+    ['PATCH', `${CMS}/c2?fieldManager=m`, `{"apiVersion":"v1","kind":"ConfigMap","x":${atLimit}}`, { 'content-type': 'application/apply-patch+yaml' }],
+    ['PATCH', `${CMS}/c2?fieldManager=m`, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"labels":${atLimit}}}`, { 'content-type': 'application/apply-patch+yaml' }],
+    ['POST', CMS, managedFieldsBody('mf', nested(MAX_DECODE_DEPTH - 5, '{}')), {}],
+  ];
+  for (const [method, path, body, headers] of writes) {
+    const r = await s.call(method, path, body, headers);
+    assert.ok(r.status < 500, `${method} ${path} at the limit: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+    if (r.status >= 400) assert.equal(r.body.kind, 'Status');
+  }
+  assert.equal((await s.call('GET', '/readyz')).status, 200);
+});
+
+test('YAML: a recursive anchor and an alias bomb are refused with 400', async () => {
+  const yaml = { 'content-type': 'application/yaml' };
+  await expectStatus('POST', CMS, 400, /contains itself/, 'metadata: &m {name: loop, x: *m}\n', yaml);
+  await expectStatus('POST', CMS, 400, /contains itself/, 'metadata: {name: loop}\ndata: &d {x: [*d]}\n', yaml);
+  await expectStatus('PATCH', `${CMS}/c1?fieldManager=m`, 400, /^error decoding YAML: .*contains itself/, 'apiVersion: v1\nkind: ConfigMap\nmetadata: &m {name: c1, x: *m}\n', {
+    'content-type': 'application/apply-patch+yaml',
+  });
+  const rows = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  for (const [prev, name] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g'], ['g', 'h']]) {
+    rows.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
+  }
+  const bomb = `metadata: {name: lol}\n${rows.join('\n')}\n`;
+  await expectStatus('POST', CMS, 400, /alias/i, bomb, yaml);
+  await expectStatus('PATCH', `${CMS}/c1?fieldManager=m`, 400, /alias/i, `apiVersion: v1\nkind: ConfigMap\n${rows.join('\n')}\n`, { 'content-type': 'application/apply-patch+yaml' });
+  assert.equal((await s.call('GET', `${CMS}/loop`)).status, 404);
+});
+
+test('a Content-Type that is not a media type is a 415 and creates nothing', async () => {
+  for (const ct of [';', 'application/json; charset', '/json', 'application/json/x']) {
+    await expectStatus('POST', CMS, 415, /the body of the request was in an unknown format/, { metadata: { name: 'ct' } }, { 'content-type': ct });
+    await expectStatus('PUT', `${CMS}/c3`, 415, /unknown format/, { metadata: { name: 'c3' }, data: { x: 'y' } }, { 'content-type': ct });
+  }
+  await expectStatus('PATCH', `${CMS}/c3`, 415, /unknown format/, { data: { x: 'y' } }, { 'content-type': ';' });
+  assert.equal((await s.call('GET', `${CMS}/ct`)).status, 404);
+  assert.equal((await s.call('GET', `${CMS}/c3`)).body.data, undefined);
+  // Parameters that parse are still fine.
+  assert.equal((await s.call('POST', CMS, { metadata: { name: 'ct-ok' } }, { 'content-type': 'application/json; charset=utf-8' })).status, 201);
 });

@@ -1,6 +1,7 @@
 // PATCH one object with a JSON, merge, strategic-merge or apply patch.
 import { invalid, badRequest } from '../../../machinery/status.ts';
 import { parsePatchBody, requirePatchType } from '../../../machinery/patch/index.ts';
+import { checkDecodedDepth } from '../../../machinery/codecs/depth.ts';
 import { patchObject } from '../../registry/generic/patch.ts';
 import { parseBool } from '../query.ts';
 import { findDuplicateKeys, readBody } from '../body.ts';
@@ -24,6 +25,8 @@ export async function handlePatch(scope: Scope): Promise<void> {
   }
   const body = await readBody(scope.req);
   const value = parsePatchBody(type, body);
+  // The same nesting limit as object bodies, before the patch engines walk the document.
+  checkDecodedDepth(value, type === 'apply' ? 'error decoding YAML' : 'error decoding patch');
   recordRequestObject(scope.req, value);
   let warnings: string[] = [];
   if (type !== 'json' && opts.fieldValidation !== 'Ignore' && value && typeof value === 'object') {
