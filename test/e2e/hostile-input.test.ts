@@ -185,3 +185,15 @@ test('a Content-Type that is not a media type is a 415 and creates nothing', asy
   // Parameters that parse are still fine.
   assert.equal((await s.call('POST', CMS, { metadata: { name: 'ct-ok' } }, { 'content-type': 'application/json; charset=utf-8' })).status, 201);
 });
+
+test('an apply body of another kind is refused at a resource path and creates nothing', async () => {
+  const apply = { 'content-type': 'application/apply-patch+yaml' };
+  const secrets = '/api/v1/namespaces/hostile/secrets';
+  await expectStatus('PATCH', `${secrets}/s1?fieldManager=m`, 400, /^invalid object type: \/v1, Kind=List$/, { apiVersion: 'v1', kind: 'List', items: [] }, apply);
+  await expectStatus('PATCH', `${secrets}/s1?fieldManager=m`, 400, /^invalid object type: \/v1, Kind=ConfigMap$/, { apiVersion: 'v1', kind: 'ConfigMap', data: { a: 'b' } }, apply);
+  await expectStatus('PATCH', `${CMS}/c1?fieldManager=m`, 400, /^invalid object type: \/v1, Kind=Secret$/, { apiVersion: 'v1', kind: 'Secret' }, apply);
+  assert.equal((await s.call('GET', `${secrets}/s1`)).status, 404);
+  await expectStatus('POST', secrets, 400, /does not match/, { apiVersion: 'v1', kind: 'List', metadata: { name: 's2' } });
+  // The right kind still applies.
+  assert.equal((await s.call('PATCH', `${secrets}/s1?fieldManager=m`, { apiVersion: 'v1', kind: 'Secret', stringData: { a: 'b' } }, apply)).status, 201);
+});

@@ -27,6 +27,7 @@ export async function handlePatch(scope: Scope): Promise<void> {
   const value = parsePatchBody(type, body);
   // The same nesting limit as object bodies, before the patch engines walk the document.
   checkDecodedDepth(value, type === 'apply' ? 'error decoding YAML' : 'error decoding patch');
+  if (type === 'apply') checkAppliedKind(scope, value);
   recordRequestObject(scope.req, value);
   let warnings: string[] = [];
   if (type !== 'json' && opts.fieldValidation !== 'Ignore' && value && typeof value === 'object') {
@@ -36,4 +37,19 @@ export async function handlePatch(scope: Scope): Promise<void> {
   }
   const out = await patchObject(scope.resource, scope.info.name, requestNamespace(scope), type, value, { ...opts, force });
   writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice, [...warnings, ...out.warnings]);
+}
+
+/**
+ * An apply configuration names the kind it configures; one of another kind (a List, a ConfigMap
+ * sent to a secret's path) is refused before anything is merged, naming what it was given, as
+ * Kubernetes' field manager refuses a group/version/kind other than the resource's. A missing kind
+ * or a different version is left to the apply itself, which words those cases.
+ */
+function checkAppliedKind(scope: Scope, value: unknown): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+  const { apiVersion, kind } = value as { apiVersion?: unknown; kind?: unknown };
+  const want = scope.resource.declaration.kind;
+  if (typeof kind !== 'string' || kind === '' || kind === want) return;
+  const gv = typeof apiVersion === 'string' ? apiVersion : '';
+  throw badRequest(`invalid object type: ${gv.includes('/') ? gv : `/${gv}`}, Kind=${kind}`);
 }
