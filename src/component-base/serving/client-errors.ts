@@ -59,6 +59,10 @@ export function answerClientErrors(server: Server): void {
       socket.destroy();
       return;
     }
+    // Read and drop what the client still sends (a body behind a refused request line): closing
+    // with unread bytes makes the kernel reset the connection, and the client loses the answer.
+    socket.on('data', () => {});
+    socket.resume();
     socket.end(clientErrorResponse(err));
     setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
   });
