@@ -197,3 +197,26 @@ test('an apply body of another kind is refused at a resource path and creates no
   // The right kind still applies.
   assert.equal((await s.call('PATCH', `${secrets}/s1?fieldManager=m`, { apiVersion: 'v1', kind: 'Secret', stringData: { a: 'b' } }, apply)).status, 201);
 });
+
+test('PUT of an Event without a resourceVersion creates it, then updates it unconditionally', async () => {
+  const event = {
+    apiVersion: 'events.orch.io/v1',
+    kind: 'Event',
+    metadata: { name: 'unconditional' },
+    eventTime: '2024-01-01T00:00:00.000000Z',
+    reportingController: 'example.com/controller',
+    reportingInstance: 'instance-1',
+    action: 'Probe',
+    reason: 'Checked',
+    type: 'Normal',
+    regarding: { kind: 'Pod', name: 'x', namespace: 'hostile' },
+    note: 'first',
+  };
+  assert.equal((await s.call('PUT', `${EVENTS}/unconditional`, event)).status, 201);
+  const again = await s.call('PUT', `${EVENTS}/unconditional`, { ...event, series: { count: 2, lastObservedTime: '2024-01-01T00:01:00.000000Z' } });
+  assert.equal(again.status, 200, JSON.stringify(again.body));
+  assert.equal(again.body.series.count, 2);
+  const core = { apiVersion: 'v1', kind: 'Event', metadata: { name: 'unconditional-core' }, involvedObject: { kind: 'Pod', name: 'x', namespace: 'hostile' }, reason: 'R', message: 'm', type: 'Normal' };
+  assert.equal((await s.call('PUT', `${CORE_EVENTS}/unconditional-core`, core)).status, 201);
+  assert.equal((await s.call('PUT', `${CORE_EVENTS}/unconditional-core`, { ...core, count: 3 })).status, 200);
+});

@@ -61,6 +61,9 @@ export async function computeUpdate<T extends ApiObject, S extends ApiObject>(
         { reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0x0: must be specified for an update' },
       ]);
     }
+    // An unconditional update carries the stored resourceVersion from here on, as Kubernetes'
+    // store sets it: metadata validation then sees an update like any other.
+    next.metadata.resourceVersion = current.metadata.resourceVersion;
   } else if (wanted !== current.metadata.resourceVersion) {
     throw conflict(gr, name, CONFLICT_MESSAGE);
   }
