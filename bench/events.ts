@@ -8,7 +8,7 @@
 // installed, so that the load generator takes little of the machine's CPU; otherwise creates are
 // sent by a Node HTTP/2 client, which needs about as much CPU per request as the server, and gets
 // are left out.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,13 +16,8 @@ import { Agent, request } from 'node:https';
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { apiserverComponent } from '../src/orchup/components.ts';
-import { dataDirLayout } from '../src/orchup/layout.ts';
-import { ensureAdminToken } from '../src/orchup/admin-token.ts';
-import { ensurePki } from '../src/orchup/pki.ts';
-import { waitForReady } from '../src/orchup/readiness.ts';
-import { freePort } from '../test/support/free-port.ts';
 import type { ApiObject } from '../src/storage/interface.ts';
+import { startOrchApiserver, type OrchDaemon } from '../test/support/orch-daemon.ts';
 
 const NAMESPACE = 'bench';
 const TOTAL_EVENTS = 100_000;
@@ -247,48 +242,19 @@ function rssMiB(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-interface Apiserver {
-  child: ChildProcess;
-  target: Target;
-  /** Stops the server and removes its data directory. */
-  stop(): Promise<void>;
-}
-
-/**
- * Starts bin/orch-apiserver with the flags, certificates and admin token `orch up` gives it, over
- * SQLite in a fresh data directory, and creates the benchmark's namespaces.
- */
-async function startApiserver(): Promise<Apiserver> {
-  const dir = mkdtempSync(join(tmpdir(), 'orch-bench-events-'));
-  const layout = dataDirLayout(dir);
-  const token = ensureAdminToken(layout.tokenFile).token;
-  const pki = await ensurePki(layout.pkiDir);
-  const port = await freePort();
-  const component = apiserverComponent({ layout, pki: pki.files, port, apiserverArgs: [] });
-  const child = spawn(component.command, component.args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-2000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const target: Target = { url: `https://127.0.0.1:${port}`, token, ca: Buffer.from(pki.caPem) };
-  const gone = new AbortController();
-  void exited.then(() => gone.abort(new Error(`orch-apiserver exited with ${child.exitCode}: ${stderr.trim().split('\n').at(-1)}`)));
+async function startApiserver(): Promise<OrchDaemon> {
+  const server = await startOrchApiserver();
   try {
-    await waitForReady({ server: target.url, caPem: pki.caPem, token }, { timeoutMs: 30_000, signal: gone.signal });
-    const agent = new Agent({ keepAlive: false, ca: target.ca });
+    const agent = new Agent({ keepAlive: false, ca: server.target.ca });
     for (const name of [NAMESPACE, 'list', 'watched']) {
-      const r = await send(target, agent, 'POST', '/api/v1/namespaces', JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
+      const r = await send(server.target, agent, 'POST', '/api/v1/namespaces', JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
       if (r.status !== 201) throw new Error(`namespace ${name}: ${r.status} ${r.body.slice(0, 200)}`);
     }
   } catch (err) {
-    await stop();
+    await server.stop();
     throw err;
   }
-  return { child, target, stop };
+  return server;
 }
 
 export async function benchEvents(): Promise<Record<string, number | string>> {
