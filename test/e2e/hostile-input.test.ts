@@ -52,6 +52,13 @@ test('bad continue tokens are a 400 naming the token, from the store and from th
     await expectStatus('GET', `${base}?limit=1&continue=${outside}`, 400, /^invalid continue token: continue key is not valid: \/\.\.\/\.\.\/secrets/);
     await expectStatus('GET', `${base}?limit=1&continue=${dotted}`, 400, /continue key is not valid/);
   }
+  // A token from the future answers as a list at that resourceVersion does, naming the revision.
+  const future = token({ v: 'meta.k8s.io/v1', rv: 99_999_999, start: 'x' });
+  for (const base of [CMS, EVENTS]) {
+    const r = await expectStatus('GET', `${base}?limit=1&continue=${future}`, 504, /99999999.*current:? \d+/);
+    assert.equal(r.body.details.causes[0].reason, 'ResourceVersionTooLarge');
+  }
+  await expectStatus('GET', `${EVENTS}?resourceVersion=99999999&resourceVersionMatch=NotOlderThan`, 504, /^Too large resource version: 99999999, current: \d+$/);
   // A token this server issued still pages.
   const page = await s.call('GET', `${CMS}?limit=1`);
   assert.equal(page.status, 200);

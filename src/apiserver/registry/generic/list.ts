@@ -41,14 +41,6 @@ export async function listObjects<T extends ApiObject, S extends ApiObject>(
     if (out.remainingItemCount !== undefined && out.continue) result.remainingItemCount = out.remainingItemCount;
     return result;
   } catch (err) {
-    throw interpretStorageError(err, { resource: groupResource(decl), requestedResourceVersion: query.resourceVersion, storeName: res.storeName, currentRevision: await currentRevisionOf(res) });
-  }
-}
-
-async function currentRevisionOf(res: InstalledResource<any, any>): Promise<number | undefined> {
-  try {
-    return await res.store.currentRevision();
-  } catch {
-    return undefined;
+    throw interpretStorageError(err, { resource: groupResource(decl), requestedResourceVersion: query.resourceVersion, storeName: res.storeName });
   }
 }

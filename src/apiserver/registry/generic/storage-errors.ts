@@ -27,8 +27,6 @@ export interface StorageErrorContext {
   requestedResourceVersion?: string;
   /** Names the store in 503 answers, e.g. "sqlite" or "etcd". */
   storeName?: string;
-  /** The revision the store is at, when known (for "Too large resource version"). */
-  currentRevision?: number;
 }
 
 /** Turns any error thrown by a Store into a StatusError; StatusErrors pass through. */
@@ -49,7 +47,8 @@ export function interpretStorageError(err: unknown, ctx: StorageErrorContext): S
     case 'ResourceVersionTooOld':
       return resourceExpired(`too old resource version: ${ctx.requestedResourceVersion ?? ''} (${err.revision ?? 0})`);
     case 'ResourceVersionTooLarge':
-      return tooLargeResourceVersion(ctx.requestedResourceVersion ?? '', ctx.currentRevision ?? err.revision ?? 0);
+      // The store's message names the revision it waited for (a continue token's, too) and its own.
+      return tooLargeResourceVersion(err.message);
     case 'Timeout':
       return timeout(`request did not complete within the allowed duration`, 2);
     case 'Unreachable':
@@ -64,14 +63,14 @@ export function interpretStorageError(err: unknown, ctx: StorageErrorContext): S
   }
 }
 
-/** 504 with a ResourceVersionTooLarge cause; clients retry after a second. */
-export function tooLargeResourceVersion(requested: string, current: number): StatusError {
+/** 504 with a ResourceVersionTooLarge cause ("Too large resource version: <wanted>, current: <n>"); clients retry after a second. */
+export function tooLargeResourceVersion(message: string): StatusError {
   return new StatusError({
     kind: 'Status',
     apiVersion: 'v1',
     metadata: {},
     status: 'Failure',
-    message: `Too large resource version: ${requested}, current: ${current}`,
+    message,
     reason: 'Timeout',
     details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 },
     code: 504,
