@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { buildAudit, type AuditPipeline } from '../src/apiserver/audit/build.ts';
 import { withAudit } from '../src/apiserver/filters/with-audit.ts';
 import { withRequestInfo } from '../src/apiserver/filters/with-request-info.ts';
-import { requestContext } from '../src/apiserver/server/request-context.ts';
+import { requestContext } from '../src/component-base/serving/request-context.ts';
 import { createMetricsRegistry } from '../src/component-base/metrics/registry.ts';
 import type { FlagValues } from '../src/options/flag.ts';
 import { answerOk, timePerRequestUs } from './support.ts';

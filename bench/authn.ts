@@ -16,10 +16,10 @@ import { jwtAuthenticator } from '../src/apiserver/authentication/jwt.ts';
 import { serviceAccountTokenAuthenticator } from '../src/apiserver/authentication/service-account.ts';
 import { parseVerificationKeys } from '../src/apiserver/authentication/service-account-keys.ts';
 import { loadTokenFile } from '../src/apiserver/authentication/token-file.ts';
-import { loadWebhookClientConfig } from '../src/apiserver/authentication/orchconfig-client.ts';
+import { loadWebhookClientConfig } from '../src/component-base/authentication/orchconfig-client.ts';
 import { webhookTokenReviewer } from '../src/apiserver/authentication/webhook-token.ts';
-import type { RequestAuthenticator } from '../src/apiserver/authentication/types.ts';
-import type { Request } from '../src/apiserver/server/request-context.ts';
+import type { RequestAuthenticator } from '../src/component-base/authentication/types.ts';
+import type { Request } from '../src/component-base/serving/request-context.ts';
 import { createTestCA, SERVER_AUTH } from '../test/support/authn-pki.ts';
 import { startTestIssuer } from '../test/support/oidc-issuer.ts';
 

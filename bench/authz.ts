@@ -2,7 +2,7 @@
 import { RbacPolicyIndex } from '../src/apiserver/authorization/rbac/policy-index.ts';
 import { rbacAuthorizer } from '../src/apiserver/authorization/rbac/authorizer.ts';
 import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from '../src/apiserver/registry/rbac/bootstrap/policy.ts';
-import type { Attributes } from '../src/apiserver/authorization/types.ts';
+import type { Attributes } from '../src/machinery/authorization/types.ts';
 
 export function benchAuthz(opts: { bindings?: number; iterations?: number } = {}): Record<string, number> {
   const bindings = opts.bindings ?? 1000;

@@ -16,7 +16,7 @@ import { Agent, request } from 'node:https';
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import type { ApiObject } from '../src/storage/interface.ts';
+import type { ApiObject } from '../src/api/meta/v1/types.ts';
 import { startOrchApiserver, type OrchDaemon } from '../test/support/orch-daemon.ts';
 
 const NAMESPACE = 'bench';

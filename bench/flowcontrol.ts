@@ -9,7 +9,7 @@ import { withRequestInfo } from '../src/apiserver/filters/with-request-info.ts';
 import { FlowController } from '../src/apiserver/flowcontrol/controller.ts';
 import { createFlowControlMetrics } from '../src/apiserver/flowcontrol/metrics.ts';
 import { mandatoryFlowSchemas, mandatoryPriorityLevels, suggestedFlowSchemas, suggestedPriorityLevels } from '../src/apiserver/registry/flowcontrol/bootstrap/objects.ts';
-import { requestContext } from '../src/apiserver/server/request-context.ts';
+import { requestContext } from '../src/component-base/serving/request-context.ts';
 import { createMetricsRegistry } from '../src/component-base/metrics/registry.ts';
 import { answerOk, timePerRequestUs } from './support.ts';
 

@@ -3,8 +3,8 @@
 // table a part prints when run alone.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { ApiObject } from '../src/storage/interface.ts';
-import type { Handler } from '../src/apiserver/server/request-context.ts';
+import type { ApiObject } from '../src/api/meta/v1/types.ts';
+import type { Handler } from '../src/component-base/serving/request-context.ts';
 
 /** An events.orch.io Event of realistic size, named `name` in namespace `ns`. */
 export function eventObject(ns: string, name: string): ApiObject {

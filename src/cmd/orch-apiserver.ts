@@ -1,7 +1,7 @@
 // orch-apiserver: the API server daemon. The work is in ./apiserver/main.ts; this entry point only
 // turns on Node's compile cache first, since loading modules is most of the time to start.
 import { enableCompileCache } from 'node:module';
-import type { CommandIO } from './apiserver/main.ts';
+import type { CommandIO } from '../options/command-io.ts';
 
 if (import.meta.main) {
   enableCompileCache();

@@ -4,13 +4,10 @@ import { klog } from '../component-base/logs/klog.ts';
 import { applyLoggingOptions, flushLogs } from '../component-base/logs/logging-options.ts';
 import { loadControllerManagerOptions } from '../options/controllermanager-command.ts';
 import { runControllerManager } from '../controllermanager/app/run.ts';
+import type { CommandIO } from '../options/command-io.ts';
 
 const log = klog('cmd/orch-controller-manager');
 
-export interface CommandIO {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
 
 export interface ControllerManagerMainDeps {
   /** Aborting it begins a clean shutdown. */

@@ -2,6 +2,7 @@
 // starts the control plane in the foreground.
 import { enableCompileCache } from 'node:module';
 import { formatVersionFlag } from '../component-base/version/version.ts';
+import type { UpIO } from '../orchup/up.ts';
 
 const HELP = `orch runs a Kubernetes-compatible control plane on this machine.
 
@@ -18,14 +19,10 @@ Flags:
 Use "orch [command] --help" for more information about a command.
 `;
 
-export interface CommandIO {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  cwd: string;
-}
+
 
 /** Runs `orch` with its arguments (without the program name); settles with the exit code. */
-export async function orchMain(argv: string[], io: CommandIO): Promise<number> {
+export async function orchMain(argv: string[], io: UpIO): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:
@@ -55,7 +52,7 @@ function versionText(): string {
 if (import.meta.main) {
   // Reuse compiled code across runs: loading modules is most of the time to start.
   enableCompileCache();
-  const io: CommandIO = {
+  const io: UpIO = {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),

@@ -2,72 +2,10 @@
 // builds them, worded as Kubernetes words them so clients that match on reason or message work.
 
 /** StatusReason values of metav1 that this server produces. */
-export type StatusReason =
-  | 'BadRequest'
-  | 'Unauthorized'
-  | 'Forbidden'
-  | 'NotFound'
-  | 'AlreadyExists'
-  | 'Conflict'
-  | 'Gone'
-  | 'Expired'
-  | 'Invalid'
-  | 'MethodNotAllowed'
-  | 'NotAcceptable'
-  | 'RequestEntityTooLarge'
-  | 'RequestHeaderFieldsTooLarge'
-  | 'UnsupportedMediaType'
-  | 'TooManyRequests'
-  | 'Timeout'
-  | 'ServerTimeout'
-  | 'ServiceUnavailable'
-  | 'InternalError'
-  | '';
+import type { CauseType, Status, StatusCause, StatusDetails, StatusReason } from '../api/meta/v1/status.ts';
 
-/** CauseType values used in details.causes. */
-export type CauseType =
-  | 'FieldValueNotFound'
-  | 'FieldValueRequired'
-  | 'FieldValueDuplicate'
-  | 'FieldValueInvalid'
-  | 'FieldValueNotSupported'
-  | 'FieldValueForbidden'
-  | 'FieldValueTooLong'
-  | 'FieldValueTooMany'
-  | 'InternalError'
-  | 'FieldValueTypeInvalid'
-  | 'UnexpectedServerResponse'
-  | 'FieldManagerConflict'
-  | 'ResourceVersionTooLarge'
-  | 'NamespaceTerminating';
+export type { CauseType, Status, StatusCause, StatusDetails, StatusReason };
 
-export interface StatusCause {
-  reason?: CauseType;
-  message?: string;
-  field?: string;
-}
-
-export interface StatusDetails {
-  name?: string;
-  group?: string;
-  kind?: string;
-  uid?: string;
-  causes?: StatusCause[];
-  retryAfterSeconds?: number;
-}
-
-export interface Status {
-  kind: 'Status';
-  apiVersion: 'v1';
-  metadata: Record<string, unknown>;
-  status: 'Success' | 'Failure';
-  message?: string;
-  reason?: StatusReason;
-  details?: StatusDetails;
-  code: number;
-}
-
-/** The group and resource an error is about, e.g. { group: 'events.orch.io', resource: 'events' }. */
 export interface GroupResource {
   group: string;
   resource: string;

@@ -10,10 +10,10 @@ import { ensurePki } from './pki.ts';
 import { waitForReady } from './readiness.ts';
 import { createSupervisor, type Supervisor } from './supervisor.ts';
 import { parseUpArgs, type UpOptions } from './up-options.ts';
+import type { CommandIO } from '../options/command-io.ts';
 
-export interface UpIO {
-  stdout(text: string): void;
-  stderr(text: string): void;
+/** orch up resolves its data directory against the working directory it is given. */
+export interface UpIO extends CommandIO {
   cwd: string;
 }
 

@@ -2,32 +2,9 @@
 // resourceVersion handling and watch filtering live behind this interface, written once over the
 // key-value seam in ./kv/interface.ts. The watch cache decorates the same interface.
 
-/** Object metadata fields the storage layer reads or sets. Other fields pass through untouched. */
-export interface ObjectMeta {
-  name?: string;
-  generateName?: string;
-  namespace?: string;
-  uid?: string;
-  resourceVersion?: string;
-  generation?: number;
-  creationTimestamp?: string;
-  deletionTimestamp?: string;
-  deletionGracePeriodSeconds?: number;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  finalizers?: string[];
-  ownerReferences?: unknown[];
-  managedFields?: unknown[];
-  [field: string]: unknown;
-}
+import type { ApiObject, ObjectMeta } from '../api/meta/v1/types.ts';
 
-/** Any API object: apiVersion/kind plus metadata plus whatever the resource defines. */
-export interface ApiObject {
-  apiVersion?: string;
-  kind?: string;
-  metadata: ObjectMeta;
-  [field: string]: unknown;
-}
+export type { ApiObject, ObjectMeta };
 
 export type StorageErrorCode =
   | 'KeyExists'

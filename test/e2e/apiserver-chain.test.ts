@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiserverStarter, startTestApiserver, apiRequest, makeTempDir } from '../support/apiserver.ts';
-import type { Handler } from '../../src/apiserver/server/request-context.ts';
-import { requestContext } from '../../src/apiserver/server/request-context.ts';
-import { writeJson } from '../../src/apiserver/server/responses.ts';
+import type { Handler } from '../../src/component-base/serving/request-context.ts';
+import { requestContext } from '../../src/component-base/serving/request-context.ts';
+import { writeJson } from '../../src/component-base/serving/responses.ts';
 
 const start = apiserverStarter();
 

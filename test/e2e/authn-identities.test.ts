@@ -12,8 +12,8 @@ import { SignJWT } from 'jose';
 import { startTestApiserver, makeTempDir, type TestApiserver } from '../support/apiserver.ts';
 import { createTestCA, SERVER_AUTH, type TestCA } from '../support/authn-pki.ts';
 import { startTestIssuer, type TestIssuer } from '../support/oidc-issuer.ts';
-import { requestContext, type Handler } from '../../src/apiserver/server/request-context.ts';
-import { writeJson } from '../../src/apiserver/server/responses.ts';
+import { requestContext, type Handler } from '../../src/component-base/serving/request-context.ts';
+import { writeJson } from '../../src/component-base/serving/responses.ts';
 
 const echoUser: Handler = (req, res) =>
   writeJson(req, res, 200, { user: requestContext(req).user, sawAuthorization: req.headers.authorization !== undefined, sawRemoteUser: req.headers['x-remote-user'] !== undefined });

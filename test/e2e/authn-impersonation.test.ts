@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestApiserver, apiRequest, makeTempDir, type TestApiserver } from '../support/apiserver.ts';
-import { requestContext, type Handler } from '../../src/apiserver/server/request-context.ts';
-import { writeJson } from '../../src/apiserver/server/responses.ts';
-import type { Attributes } from '../../src/apiserver/authorization/types.ts';
+import { requestContext, type Handler } from '../../src/component-base/serving/request-context.ts';
+import { writeJson } from '../../src/component-base/serving/responses.ts';
+import type { Attributes } from '../../src/machinery/authorization/types.ts';
 
 const echoUser: Handler = (req, res) => writeJson(req, res, 200, { user: requestContext(req).user, sawImpersonate: req.headers['impersonate-user'] !== undefined });
 

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { startTestApiserver, apiRequest, makeTempDir, type TestApiserver } from '../support/apiserver.ts';
 import { createTestCA, SERVER_AUTH } from '../support/authn-pki.ts';
-import { requestContext, type Handler } from '../../src/apiserver/server/request-context.ts';
-import { writeJson } from '../../src/apiserver/server/responses.ts';
+import { requestContext, type Handler } from '../../src/component-base/serving/request-context.ts';
+import { writeJson } from '../../src/component-base/serving/responses.ts';
 
 const echoUser: Handler = (req, res) => writeJson(req, res, 200, { user: requestContext(req).user });
 

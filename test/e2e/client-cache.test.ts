@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
-import { openEventsBackend, connectionFor, testEvent, type EventsBackend } from '../../src/client/testing/events-apiserver.ts';
+import { openEventsBackend, connectionFor, testEvent, type EventsBackend } from '../support/events-apiserver.ts';
 import { RestClient } from '../../src/client/rest/client.ts';
 import { ResourceClient } from '../../src/client/rest/resource.ts';
 import { SharedInformer } from '../../src/client/cache/shared-informer.ts';

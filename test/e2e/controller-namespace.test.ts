@@ -9,7 +9,7 @@ import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserve
 import { makeTempDir } from '../support/apiserver.ts';
 import { type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
 import { controllerWaiter, startControllers, stopControllers } from '../support/controller-manager.ts';
-import { testEvent } from '../../src/client/testing/events-apiserver.ts';
+import { testEvent } from '../support/events-apiserver.ts';
 
 let s: CoreApiserver;
 let cm: SpawnedControllerManager;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { makeTempDir, sharedCertDirectory } from '../support/apiserver.ts';
 import { freePort, spawnControllerManager, writeOrchconfig, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
-import { connectionFor } from '../../src/client/testing/events-apiserver.ts';
+import { connectionFor } from '../support/events-apiserver.ts';
 import { RestClient } from '../../src/client/rest/client.ts';
 import { servesResource } from '../../src/client/rest/discovery.ts';
 import { LEASES, RestLeaseClient, type Lease } from '../../src/client/leaderelection/lease.ts';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, startTestApiserver, type TestApiserver } from '../support/apiserver.ts';
-import { openEventsBackend, type EventsBackend } from '../../src/client/testing/events-apiserver.ts';
+import { openEventsBackend, type EventsBackend } from '../support/events-apiserver.ts';
 import { freePort, httpsGet, spawnControllerManager, writeOrchconfig, type SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
 
 let backend: EventsBackend;

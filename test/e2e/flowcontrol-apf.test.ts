@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FlagValues } from '../../src/options/flag.ts';
-import type { Handler } from '../../src/apiserver/server/request-context.ts';
+import type { Handler } from '../../src/component-base/serving/request-context.ts';
 import { buildAdmission } from '../../src/apiserver/admission/build.ts';
 import { buildApiHandler } from '../../src/apiserver/endpoints/installer.ts';
 import { namespaceAccess } from '../../src/apiserver/registry/core/namespaces/access.ts';

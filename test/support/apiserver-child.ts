@@ -5,8 +5,8 @@
 // so tests can hold requests in flight across a real SIGTERM.
 import { runApiserver } from '../../src/apiserver/server/run.ts';
 import { applyLoggingOptions } from '../../src/component-base/logs/logging-options.ts';
-import { requestContext, type Handler } from '../../src/apiserver/server/request-context.ts';
-import { writeChunk, writeJson } from '../../src/apiserver/server/responses.ts';
+import { requestContext, type Handler } from '../../src/component-base/serving/request-context.ts';
+import { writeChunk, writeJson } from '../../src/component-base/serving/responses.ts';
 
 const slowApi: Handler = async (req, res) => {
   const ctx = requestContext(req);

@@ -1,5 +1,5 @@
 // What the namespace plugins need of the namespaces resource, provided by the composition.
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 
 export interface NamespaceObject extends ApiObject {
   status?: { phase?: string };

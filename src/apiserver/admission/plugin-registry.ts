@@ -1,7 +1,7 @@
 // The plugins this server implements, by name, each built from its configuration and what it
 // needs of the rest of the server. Names without a factory are accepted and have nothing to do.
 import type { AdmissionPlugin } from './types.ts';
-import type { Authorizer } from '../authorization/types.ts';
+import type { Authorizer } from '../../machinery/authorization/types.ts';
 import type { NamespaceAccess } from './namespace-access.ts';
 import { alwaysAdmit } from './plugins/always-admit.ts';
 import { alwaysDeny } from './plugins/always-deny.ts';

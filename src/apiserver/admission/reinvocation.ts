@@ -2,7 +2,7 @@
 // shared by every mutating plugin. A plugin whose change may matter to an earlier IfNeeded
 // policy or webhook asks for a second round; in that round each reinvocable plugin calls again
 // only the IfNeeded members it ran before the object last changed.
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 
 export interface ReinvocationContext {
   /** True while the chain runs its single extra round. */

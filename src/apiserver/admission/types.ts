@@ -1,6 +1,6 @@
 // The admission contract: what a plugin sees of a write, and the two phases it may take part in.
-import type { ApiObject } from '../../storage/interface.ts';
-import type { UserInfo } from '../server/request-context.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
+import type { UserInfo } from '../../component-base/serving/request-context.ts';
 import type { ReinvocationContext } from './reinvocation.ts';
 
 export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';

@@ -1,6 +1,6 @@
 // Building an audit event from a request: who, from where, on what, and when.
 import { isIP } from 'node:net';
-import type { Request, RequestContext } from '../server/request-context.ts';
+import type { Request, RequestContext } from '../../component-base/serving/request-context.ts';
 import { AUDIT_API_VERSION, auditUser, microTime, type AuditEvent, type Level, type ObjectReference } from './types.ts';
 
 /** Wall-clock milliseconds with sub-millisecond precision, for MicroTime stamps. */

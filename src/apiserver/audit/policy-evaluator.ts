@@ -1,6 +1,6 @@
 // Which audit level and stages a request gets: the first rule of the policy that matches the
 // request's attributes wins; a request no rule matches is not audited (level None).
-import type { Attributes } from '../authorization/types.ts';
+import type { Attributes } from '../../machinery/authorization/types.ts';
 import type { Policy, PolicyRule, GroupResources } from './policy.ts';
 import type { Level, Stage } from './types.ts';
 

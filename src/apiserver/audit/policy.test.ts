@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsePolicy, PolicyError } from './policy.ts';
 import { newPolicyEvaluator } from './policy-evaluator.ts';
-import type { Attributes } from '../authorization/types.ts';
+import type { Attributes } from '../../machinery/authorization/types.ts';
 
 function attrs(over: Partial<Attributes> = {}): Attributes {
   return {

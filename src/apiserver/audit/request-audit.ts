@@ -1,7 +1,7 @@
 // The audit state of one request, and the calls other parts of the server make to add to its
 // event: the decoded request object, the response object, annotations, the authorization
 // decision, an impersonated user. Each call is a no-op for a request that is not audited.
-import type { Request, UserInfo } from '../server/request-context.ts';
+import type { Request, UserInfo } from '../../component-base/serving/request-context.ts';
 import type { AuditBackend } from './backend.ts';
 import { withoutManagedFields } from './event.ts';
 import type { RequestAuditConfig } from './policy-evaluator.ts';

@@ -1,6 +1,6 @@
 // The audit.orch.io/v1 types as a Kubernetes audit consumer reads them (audit.k8s.io/v1 with the
 // group renamed). Field order in these interfaces is the order events are serialised in.
-import type { UserInfo } from '../server/request-context.ts';
+import type { UserInfo } from '../../component-base/serving/request-context.ts';
 
 export const AUDIT_GROUP = 'audit.orch.io';
 export const AUDIT_API_VERSION = `${AUDIT_GROUP}/v1`;

@@ -4,7 +4,7 @@
 // compile stops the start, naming the field.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { parseCertBundle } from './cert-verify.ts';
+import { parseCertBundle } from '../../component-base/authentication/cert-verify.ts';
 import { ALL_SIGNING_ALGS, type ClaimMapping, type JwtAuthenticatorConfig } from './jwt.ts';
 import { claimsCel, compileProblem, userCel, type CelRule, type ExtraMapping } from './jwt-cel.ts';
 import type { CelCompiler } from '../../machinery/cel/index.ts';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Secret } from '../../api/core/v1/secret-types.ts';
-import { AuthenticationError } from './types.ts';
+import { AuthenticationError } from '../../component-base/authentication/types.ts';
 import { bootstrapTokenAuthenticator, bootstrapTokenAuthenticators, type BootstrapTokenSecrets } from './bootstrap-token.ts';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');

@@ -8,7 +8,7 @@ import type { FlagValues } from '../../options/flag.ts';
 import type { Secret } from '../../api/core/v1/secret-types.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { secretKind } from '../registry/core/secrets/secret-type.ts';
-import { AuthenticationError, type TokenAuthenticator } from './types.ts';
+import { AuthenticationError, type TokenAuthenticator } from '../../component-base/authentication/types.ts';
 
 const log = klog('authentication/bootstrap-token');
 

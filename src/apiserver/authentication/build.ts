@@ -5,22 +5,22 @@
 import type { FlagValues } from '../../options/flag.ts';
 import { nonEmptyStringsFlag, stringFlag } from '../../options/flag-values.ts';
 import { klog } from '../../component-base/logs/klog.ts';
-import { anonymousAuthenticator } from './anonymous.ts';
+import { anonymousAuthenticator } from '../../component-base/authentication/anonymous.ts';
 import { loadAuthenticationConfiguration } from './authentication-config.ts';
-import { bearerTokenAuthenticator, tokenUnion } from './bearer-token.ts';
-import { loadCertBundle } from './cert-verify.ts';
+import { bearerTokenAuthenticator, tokenUnion } from '../../component-base/authentication/bearer-token.ts';
+import { loadCertBundle } from '../../component-base/authentication/cert-verify.ts';
 import { jwtAuthenticator, type JwtAuthenticator, type JwtAuthenticatorConfig } from './jwt.ts';
 import { oidcConfigFromFlags } from './oidc-flags.ts';
-import { loadWebhookClientConfig } from './orchconfig-client.ts';
-import { requestHeaderAuthenticator } from './request-header.ts';
+import { loadWebhookClientConfig } from '../../component-base/authentication/orchconfig-client.ts';
+import { requestHeaderAuthenticator } from '../../component-base/authentication/request-header.ts';
 import { LEGACY_ISSUER, serviceAccountTokenAuthenticator, type ServiceAccountGetter } from './service-account.ts';
 import { loadVerificationKeys, type VerificationKey } from './service-account-keys.ts';
-import { cachedTokenAuthenticator } from './token-cache.ts';
+import { cachedTokenAuthenticator } from '../../component-base/authentication/token-cache.ts';
 import { loadTokenFile } from './token-file.ts';
-import type { RequestAuthenticator, TokenAuthenticator } from './types.ts';
-import { failOnErrorUnion, unionAuthenticator, withAuthenticatedGroup } from './union.ts';
+import type { RequestAuthenticator, TokenAuthenticator } from '../../component-base/authentication/types.ts';
+import { failOnErrorUnion, unionAuthenticator, withAuthenticatedGroup } from '../../component-base/authentication/union.ts';
 import { webhookTokenAuthenticator } from './webhook-token.ts';
-import { x509Authenticator } from './x509.ts';
+import { x509Authenticator } from '../../component-base/authentication/x509.ts';
 
 const log = klog('authentication/build');
 

@@ -2,7 +2,7 @@
 // claim validation rules and claim mappings see the verified claims as `claims`; user
 // validation rules see the mapped user as `user` (username, uid, groups, extra).
 import { CelCompiler, celActivation, evaluateCelSync } from '../../machinery/cel/index.ts';
-import type { UserInfo } from '../server/request-context.ts';
+import type { UserInfo } from '../../component-base/serving/request-context.ts';
 
 export const claimsCel = new CelCompiler({ claims: 'map' });
 export const userCel = new CelCompiler({ user: 'map' });

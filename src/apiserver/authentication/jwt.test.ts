@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startTestIssuer, type TestIssuer } from '../../../test/support/oidc-issuer.ts';
 import { jwtAuthenticator, type JwtAuthenticatorConfig } from './jwt.ts';
 import { oidcConfigFromFlags, usernamePrefixFor } from './oidc-flags.ts';
-import { AuthenticationError } from './types.ts';
+import { AuthenticationError } from '../../component-base/authentication/types.ts';
 
 let issuer: TestIssuer;
 before(async () => {

@@ -4,9 +4,9 @@
 // user. A token from another issuer is not this authenticator's business (null).
 import { compactVerify, createRemoteJWKSet, customFetch, decodeJwt, errors as joseErrors, type JWTPayload } from 'jose';
 import { klog } from '../../component-base/logs/klog.ts';
-import type { UserInfo } from '../server/request-context.ts';
+import type { UserInfo } from '../../component-base/serving/request-context.ts';
 import { fetchTrusting, httpsGetJson } from './https-fetch.ts';
-import { AuthenticationError, CREDENTIAL_ID_KEY, type TokenAuthenticator } from './types.ts';
+import { AuthenticationError, CREDENTIAL_ID_KEY, type TokenAuthenticator } from '../../component-base/authentication/types.ts';
 import { checkRules, claimsActivation, claimsCel, claimString, claimStrings, mapExtra, userActivation, userCel, type CelRule, type ExtraMapping } from './jwt-cel.ts';
 
 const log = klog('authentication/jwt');

@@ -4,9 +4,9 @@
 // --api-audiences. Legacy Secret-based tokens carry `orch.io/serviceaccount/*` claims and the
 // issuer `orch/serviceaccount`, and no audience.
 import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors, type JWTPayload } from 'jose';
-import type { UserInfo } from '../server/request-context.ts';
+import type { UserInfo } from '../../component-base/serving/request-context.ts';
 import type { VerificationKey } from './service-account-keys.ts';
-import { AuthenticationError, CREDENTIAL_ID_KEY, type TokenAuthenticator } from './types.ts';
+import { AuthenticationError, CREDENTIAL_ID_KEY, type TokenAuthenticator } from '../../component-base/authentication/types.ts';
 
 export const LEGACY_ISSUER = 'orch/serviceaccount';
 export const BOUND_CLAIM = 'orch.io';

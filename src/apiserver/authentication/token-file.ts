@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { hash, timingSafeEqual } from 'node:crypto';
 import { klog } from '../../component-base/logs/klog.ts';
-import type { UserInfo } from '../server/request-context.ts';
-import type { TokenAuthenticator } from './types.ts';
+import type { UserInfo } from '../../component-base/serving/request-context.ts';
+import type { TokenAuthenticator } from '../../component-base/authentication/types.ts';
 
 const log = klog('authentication/token-file');
 

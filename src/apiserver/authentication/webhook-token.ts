@@ -5,10 +5,10 @@
 // refused) are cached per token hash for --authentication-token-webhook-cache-ttl.
 import { klog } from '../../component-base/logs/klog.ts';
 import { reviewAnswerStatus, reviewWebhookPoster, type WebhookAnswer } from '../../component-base/webhook/review-client.ts';
-import type { UserInfo } from '../server/request-context.ts';
-import type { WebhookClientConfig } from './orchconfig-client.ts';
-import { cachedTokenAuthenticator, TokenRefusedError } from './token-cache.ts';
-import { AuthenticationError, type TokenAuthenticator } from './types.ts';
+import type { UserInfo } from '../../component-base/serving/request-context.ts';
+import type { WebhookClientConfig } from '../../component-base/authentication/orchconfig-client.ts';
+import { cachedTokenAuthenticator, TokenRefusedError } from '../../component-base/authentication/token-cache.ts';
+import { AuthenticationError, type TokenAuthenticator } from '../../component-base/authentication/types.ts';
 
 const log = klog('authentication/webhook');
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { abacAuthorizer, loadPolicyFile, parsePolicyLine } from './abac.ts';
-import type { Attributes } from './types.ts';
+import type { Attributes } from '../../machinery/authorization/types.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'orch-abac-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,8 +5,8 @@
 // skipped. A request is allowed when a policy matches it; otherwise no opinion.
 import { readFileSync } from 'node:fs';
 import { klog } from '../../component-base/logs/klog.ts';
-import { AUTHENTICATED_GROUP } from '../authentication/types.ts';
-import type { Attributes, Authorizer } from './types.ts';
+import { AUTHENTICATED_GROUP } from '../../component-base/authentication/types.ts';
+import type { Attributes, Authorizer } from '../../machinery/authorization/types.ts';
 
 const log = klog('authorization/abac');
 

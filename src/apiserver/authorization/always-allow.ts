@@ -1,4 +1,4 @@
-import type { Authorizer } from './types.ts';
+import type { Authorizer } from '../../machinery/authorization/types.ts';
 
 /** --authorization-mode AlwaysAllow. */
 export function alwaysAllowAuthorizer(): Authorizer {

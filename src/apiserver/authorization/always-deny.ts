@@ -1,4 +1,4 @@
-import type { Authorizer } from './types.ts';
+import type { Authorizer } from '../../machinery/authorization/types.ts';
 
 /** --authorization-mode AlwaysDeny: no opinion with a reason, so a later mode could still allow. */
 export function alwaysDenyAuthorizer(): Authorizer {

@@ -2,7 +2,7 @@
 // SubjectAccessReview spec of the request being authorized. Any false condition skips the
 // webhook (no opinion); a condition that fails is a webhook failure (its failurePolicy decides).
 import { CelCompiler, celActivation, evaluateCelSync } from '../../machinery/cel/index.ts';
-import type { Attributes } from './types.ts';
+import type { Attributes } from '../../machinery/authorization/types.ts';
 import { reviewResourceAttributes } from './review-attributes.ts';
 
 export const subjectAccessReviewCel = new CelCompiler({ request: 'map' });

@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { parseGoDuration } from '../../options/go-duration.ts';
 import { aggregateString, duplicate, invalid, notSupported, required, forbidden, type FieldError } from '../../machinery/validation/field-error.ts';
 import { isDNS1123Subdomain } from '../../machinery/validation/names.ts';
-import type { Decision } from './types.ts';
+import type { Decision } from '../../machinery/authorization/types.ts';
 import { matchConditionCompileProblem, type AuthorizationMatchCondition } from './authorization-config-cel.ts';
 
 export const AUTHORIZATION_CONFIG_KIND = 'AuthorizationConfiguration';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { FlagValues } from '../../options/flag.ts';
 import { authorizerConfigs, buildAuthorizer } from './build.ts';
 import { unionAuthorizer } from './union.ts';
-import type { Attributes, Authorizer, AuthorizerResult } from './types.ts';
+import type { Attributes, Authorizer, AuthorizerResult } from '../../machinery/authorization/types.ts';
 
 const user = (name: string, ...groups: string[]) => ({ name, uid: '', groups });
 const attrs = (u: Attributes['user'], over: Partial<Attributes> = {}): Attributes => ({

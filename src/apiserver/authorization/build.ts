@@ -2,8 +2,8 @@
 // system:masters first, then each mode in order; the first allow or deny wins.
 import type { FlagValues } from '../../options/flag.ts';
 import { numberFlag, stringFlag } from '../../options/flag-values.ts';
-import { MASTERS_GROUP } from '../authentication/types.ts';
-import { loadWebhookClientConfig } from '../authentication/orchconfig-client.ts';
+import { MASTERS_GROUP } from '../../component-base/authentication/types.ts';
+import { loadWebhookClientConfig } from '../../component-base/authentication/orchconfig-client.ts';
 import { abacAuthorizer, loadPolicyFile } from './abac.ts';
 import { alwaysAllowAuthorizer } from './always-allow.ts';
 import { alwaysDenyAuthorizer } from './always-deny.ts';
@@ -11,7 +11,7 @@ import { loadAuthorizationConfiguration, type AuthorizerConfig } from './authori
 import { nodeAuthorizer } from './node.ts';
 import { privilegedGroupsAuthorizer } from './privileged-groups.ts';
 import { anonymousPublicPathsOnly } from './public-paths.ts';
-import type { Authorizer } from './types.ts';
+import type { Authorizer } from '../../machinery/authorization/types.ts';
 import { unionAuthorizer } from './union.ts';
 import { webhookAuthorizer } from './webhook.ts';
 

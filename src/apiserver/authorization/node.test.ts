@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nodeAuthorizer, nodeIdentity } from './node.ts';
-import type { Attributes } from './types.ts';
+import type { Attributes } from '../../machinery/authorization/types.ts';
 
 const node1 = { name: 'system:node:node1', uid: '', groups: ['system:nodes', 'system:authenticated'] };
 const attrs = (user: Attributes['user'], over: Partial<Attributes>): Attributes => ({

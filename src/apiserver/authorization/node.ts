@@ -5,7 +5,7 @@
 // relate them to the node. Other users get no opinion.
 import type { PolicyRule } from '../../api/rbac/v1/types.ts';
 import { rulesAllow } from './rbac/rule-matching.ts';
-import type { Attributes, Authorizer, AuthorizerResult } from './types.ts';
+import type { Attributes, Authorizer, AuthorizerResult } from '../../machinery/authorization/types.ts';
 
 export const NODES_GROUP = 'system:nodes';
 export const NODE_USER_PREFIX = 'system:node:';

@@ -1,4 +1,4 @@
-import type { Authorizer } from './types.ts';
+import type { Authorizer } from '../../machinery/authorization/types.ts';
 
 /** Members of these groups (system:masters) are allowed everything, before any mode is asked. */
 export function privilegedGroupsAuthorizer(groups: string[]): Authorizer {

@@ -1,8 +1,8 @@
 // With anonymous authentication on, unauthenticated users may reach only what Kubernetes'
 // system:public-info-viewer role grants (health and version), whatever the modes say. This step
 // only restricts, never grants, so the server is never open to anonymous users by accident.
-import { UNAUTHENTICATED_GROUP } from '../authentication/types.ts';
-import type { Authorizer } from './types.ts';
+import { UNAUTHENTICATED_GROUP } from '../../component-base/authentication/types.ts';
+import type { Authorizer } from '../../machinery/authorization/types.ts';
 
 // Service account issuer discovery is public too (system:service-account-issuer-discovery), so
 // relying parties can fetch the keys that verify tokens; it is 404 where it is not served.

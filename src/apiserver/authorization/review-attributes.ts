@@ -1,6 +1,6 @@
 // The resource attributes of a SubjectAccessReview spec, as Kubernetes names them, for a request
 // being authorized.
-import type { Attributes } from './types.ts';
+import type { Attributes } from '../../machinery/authorization/types.ts';
 
 export function reviewResourceAttributes(attrs: Attributes): Record<string, string> {
   return {

@@ -1,4 +1,4 @@
-import type { Attributes, Authorizer, AuthorizerResult } from './types.ts';
+import type { Attributes, Authorizer, AuthorizerResult } from '../../machinery/authorization/types.ts';
 
 /** The first allow or deny wins; when all have no opinion their reasons are joined. */
 export function unionAuthorizer(authorizers: Authorizer[]): Authorizer {

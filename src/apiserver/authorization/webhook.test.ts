@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generateSelfSignedCertKey } from '../../component-base/certs/self-signed.ts';
 import { webhookAuthorizer, type WebhookAuthorizerOptions } from './webhook.ts';
-import type { Attributes } from './types.ts';
+import type { Attributes } from '../../machinery/authorization/types.ts';
 
 interface Seen {
   body: any;

@@ -6,8 +6,8 @@
 // reached or answers badly gives the failure decision (no opinion unless configured otherwise).
 import { klog } from '../../component-base/logs/klog.ts';
 import { reviewAnswerStatus, reviewWebhookPoster } from '../../component-base/webhook/review-client.ts';
-import type { WebhookClientConfig } from '../authentication/orchconfig-client.ts';
-import type { Attributes, Authorizer, AuthorizerResult, Decision } from './types.ts';
+import type { WebhookClientConfig } from '../../component-base/authentication/orchconfig-client.ts';
+import type { Attributes, Authorizer, AuthorizerResult, Decision } from '../../machinery/authorization/types.ts';
 import { reviewResourceAttributes } from './review-attributes.ts';
 import { authorizationMatches, type AuthorizationMatchCondition } from './authorization-config-cel.ts';
 

@@ -1,9 +1,9 @@
 // Turns declarations into routes: /api/v1/... and /apis/<group>/<version>/..., namespaced and
 // all-namespaces collections, legacy /watch/ paths (parsed by RequestInfo), discovery and OpenAPI.
-import type { Handler, Request, Response } from '../server/request-context.ts';
+import type { Handler, Request, Response } from '../../component-base/serving/request-context.ts';
 import { requestURL } from '../filters/with-request-info.ts';
-import { requestContext } from '../server/request-context.ts';
-import { writeStatus } from '../server/responses.ts';
+import { requestContext } from '../../component-base/serving/request-context.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 import { internalError, methodNotAllowed, pathNotFound, toStatusError } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import type { InstalledResource } from '../registry/generic/context.ts';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import type { ResourceDeclaration } from '../registry/resource.ts';
 import { encodeJsonList } from './list-json.ts';
 

@@ -3,7 +3,7 @@
 // declaration, as each version serves it differently) and a later list of the same objects copies
 // the kept bytes into one buffer instead of serving and serializing every item again. The bytes
 // are what JSON.stringify of the whole list gives.
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import type { ResourceDeclaration } from '../registry/resource.ts';
 
 const itemJsonByDecl = new WeakMap<ResourceDeclaration<any, any>, WeakMap<object, Buffer>>();

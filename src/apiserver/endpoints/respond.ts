@@ -1,8 +1,8 @@
 // Writes an API object in the negotiated form, with Warning headers and gzip for large bodies.
-import type { Request, Response } from '../server/request-context.ts';
+import type { Request, Response } from '../../component-base/serving/request-context.ts';
 import { encodeBody } from '../../machinery/codecs/body.ts';
 import { maybeGzip } from '../../machinery/codecs/gzip.ts';
-import { setWarnings, wantsPretty } from '../server/responses.ts';
+import { setWarnings, wantsPretty } from '../../component-base/serving/responses.ts';
 import type { OutputChoice } from './negotiation.ts';
 import { recordResponseObject } from '../audit/request-audit.ts';
 

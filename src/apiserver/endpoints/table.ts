@@ -1,5 +1,5 @@
 // meta.v1 Table output (`as=Table`), answered in the group/version the client asked for.
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest } from '../../machinery/status.ts';
 import type { ResourceDeclaration } from '../registry/resource.ts';
 

@@ -1,7 +1,7 @@
 // Watch streaming: JSON lines or protobuf frames over a chunked response, until the
 // client goes away, the request's signal aborts (shutdown) or the watch times out.
 import type { ApiObject, Watcher, WatchEvent } from '../../storage/interface.ts';
-import type { Request, Response } from '../server/request-context.ts';
+import type { Request, Response } from '../../component-base/serving/request-context.ts';
 import type { Status } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import type { ResourceDeclaration } from '../registry/resource.ts';

@@ -1,7 +1,7 @@
 // Gives every request an Audit-Id (the client's own Audit-ID header if it sent one), echoed in
 // the response. Audit policy and backends build on this later.
 import { randomUUID } from 'node:crypto';
-import { requestContext, type Handler } from '../server/request-context.ts';
+import { requestContext, type Handler } from '../../component-base/serving/request-context.ts';
 
 export function withAuditID(handler: Handler): Handler {
   return (req, res) => {

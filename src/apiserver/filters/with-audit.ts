@@ -8,8 +8,8 @@ import type { AuditPipeline } from '../audit/build.ts';
 import { newEvent, nowMs } from '../audit/event.ts';
 import { recordResponseObject, requestAuditOf, startRequestAudit, type RequestAudit } from '../audit/request-audit.ts';
 import { microTime, type AuditEvent, type Stage } from '../audit/types.ts';
-import { requestContext, type Handler, type Request, type Response } from '../server/request-context.ts';
-import { writeStatus, writeText } from '../server/responses.ts';
+import { requestContext, type Handler, type Request, type Response } from '../../component-base/serving/request-context.ts';
+import { writeStatus, writeText } from '../../component-base/serving/responses.ts';
 import { attributesFor } from './with-authorization.ts';
 
 /** Hands a snapshot of the event at `stage` to the backends, unless the policy omits the stage. */

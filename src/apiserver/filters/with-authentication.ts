@@ -2,9 +2,9 @@
 // anonymous authentication is off, is answered 401 Unauthorized.
 import { unauthorized } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
-import { AuthenticationError, type Authenticated, type AuthResult, type RequestAuthenticator } from '../authentication/types.ts';
-import { requestContext, type Handler } from '../server/request-context.ts';
-import { writeStatus } from '../server/responses.ts';
+import { AuthenticationError, type Authenticated, type AuthResult, type RequestAuthenticator } from '../../component-base/authentication/types.ts';
+import { requestContext, type Handler } from '../../component-base/serving/request-context.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 
 const log = klog('filters/authentication');
 

@@ -2,9 +2,9 @@
 // Kubernetes words it.
 import { forbidden, forbiddenMessage, type StatusError } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
-import type { Attributes, Authorizer, AuthorizerResult } from '../authorization/types.ts';
-import { requestContext, type Handler, type Request } from '../server/request-context.ts';
-import { writeStatus } from '../server/responses.ts';
+import type { Attributes, Authorizer, AuthorizerResult } from '../../machinery/authorization/types.ts';
+import { requestContext, type Handler, type Request } from '../../component-base/serving/request-context.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 import { recordAuthorizationDecision } from '../audit/request-audit.ts';
 import { canonicalGroup } from '../registry/generic/alias.ts';
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request, type Server, type ServerResponse } from 'node:http';
-import { requestContext, type Handler } from '../server/request-context.ts';
+import { requestContext, type Handler } from '../../component-base/serving/request-context.ts';
 import { TokenBucket, withConnectionThrottle } from './with-connection-throttle.ts';
 
 test('the bucket holds one second of bytes and refills at the rate', () => {

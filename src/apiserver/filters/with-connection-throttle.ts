@@ -3,7 +3,7 @@
 // second (an HTTP/2 connection's streams share its bucket). Other requests are never delayed.
 // Writes held back are queued in order; write() answers false meanwhile and 'drain' follows, so
 // a writer that honours back-pressure waits instead of queueing without bound.
-import { connectionOf, requestContext, type Handler, type Response } from '../server/request-context.ts';
+import { connectionOf, requestContext, type Handler, type Response } from '../../component-base/serving/request-context.ts';
 
 export interface ConnectionThrottleOptions {
   /** Bytes a second per connection; 0 or less turns the throttle off. */

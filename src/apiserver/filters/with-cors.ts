@@ -1,6 +1,6 @@
 // --cors-allowed-origins: an allowed Origin gets Kubernetes' CORS headers; a preflight OPTIONS is
 // answered here with 204. Patterns are regular expressions, required to be anchored.
-import type { Handler } from '../server/request-context.ts';
+import type { Handler } from '../../component-base/serving/request-context.ts';
 
 const ALLOWED_METHODS = ['POST', 'GET', 'OPTIONS', 'PUT', 'DELETE', 'PATCH'];
 const ALLOWED_HEADERS = ['Content-Type', 'Content-Length', 'Accept-Encoding', 'X-CSRF-Token', 'Authorization', 'X-Requested-With', 'If-Modified-Since'];

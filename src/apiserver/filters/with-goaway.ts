@@ -1,6 +1,6 @@
 // --goaway-chance: after a fraction of HTTP/2 responses the connection is sent GOAWAY (open
 // streams finish), so clients behind a load balancer reconnect elsewhere.
-import type { Handler } from '../server/request-context.ts';
+import type { Handler } from '../../component-base/serving/request-context.ts';
 
 export function withGoaway(handler: Handler, deps: { chance: number; random?: () => number }): Handler {
   if (!(deps.chance > 0)) return handler;

@@ -1,5 +1,5 @@
 // --strict-transport-security-directives: one HSTS header on every response.
-import type { Handler } from '../server/request-context.ts';
+import type { Handler } from '../../component-base/serving/request-context.ts';
 
 export function withHSTS(handler: Handler, deps: { directives: string[] }): Handler {
   if (deps.directives.length === 0) return handler;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Request } from '../server/request-context.ts';
+import type { Request } from '../../component-base/serving/request-context.ts';
 import { impersonatedUser, impersonationChecks, readImpersonationHeaders } from './with-impersonation.ts';
 
 const req = (...raw: string[]) => ({ rawHeaders: raw, headers: {} }) as unknown as Request;

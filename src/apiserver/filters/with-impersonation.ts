@@ -4,12 +4,12 @@
 // serviceaccounts object in the core group "", uids and userextras in authentication.orch.io (so
 // RBAC roles written for Kubernetes grant it). A refusal is a 403 naming the first attribute refused.
 import { klog } from '../../component-base/logs/klog.ts';
-import { ANONYMOUS_USER, AUTHENTICATED_GROUP, UNAUTHENTICATED_GROUP } from '../authentication/types.ts';
-import { unescapeExtraKey } from '../authentication/request-header.ts';
+import { ANONYMOUS_USER, AUTHENTICATED_GROUP, UNAUTHENTICATED_GROUP } from '../../component-base/authentication/types.ts';
+import { unescapeExtraKey } from '../../component-base/authentication/request-header.ts';
 import { SERVICE_ACCOUNT_USER_PREFIX, serviceAccountGroups } from '../authentication/service-account.ts';
-import type { Attributes, Authorizer } from '../authorization/types.ts';
-import { requestContext, type Handler, type Request, type Response, type UserInfo } from '../server/request-context.ts';
-import { writeStatus } from '../server/responses.ts';
+import type { Attributes, Authorizer } from '../../machinery/authorization/types.ts';
+import { requestContext, type Handler, type Request, type Response, type UserInfo } from '../../component-base/serving/request-context.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 import { badRequest } from '../../machinery/status.ts';
 import { forbiddenError } from './with-authorization.ts';
 import { recordImpersonatedUser } from '../audit/request-audit.ts';

@@ -4,10 +4,10 @@
 // without a slot, and members of system:masters are answered even when their pool is full (they
 // take a slot while one is free, as in Kubernetes, so the in-flight gauge still sees them).
 import { tooManyRequests } from '../../machinery/status.ts';
-import { MASTERS_GROUP } from '../authentication/types.ts';
-import { requestContext, type Handler, type RequestInfo, type UserInfo } from '../server/request-context.ts';
+import { MASTERS_GROUP } from '../../component-base/authentication/types.ts';
+import { requestContext, type Handler, type RequestInfo, type UserInfo } from '../../component-base/serving/request-context.ts';
 import { isMutating } from '../server/request-info.ts';
-import { writeStatus } from '../server/responses.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 import { onResponseDone } from '../server/response-done.ts';
 import { countInFlight } from './in-flight-count.ts';
 

@@ -2,8 +2,8 @@
 // logged as a bug with its stack, never shown to the client.
 import { isStatusError, internalError } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
-import type { Handler, Request, Response } from '../server/request-context.ts';
-import { writeStatus } from '../server/responses.ts';
+import type { Handler, Request, Response } from '../../component-base/serving/request-context.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 
 const log = klog('filters/panic-recovery');
 

@@ -3,10 +3,10 @@
 // API Priority and Fairness decides; a rejected one gets 429 with Retry-After. A watch holds its
 // seat only until it starts streaming; other long-running requests take none.
 import { tooManyRequests } from '../../machinery/status.ts';
-import { requestContext, type Handler, type Response } from '../server/request-context.ts';
+import { requestContext, type Handler, type Response } from '../../component-base/serving/request-context.ts';
 import { isMutating } from '../server/request-info.ts';
-import type { RequestMetrics } from '../../component-base/metrics/apiserver-requests.ts';
-import { writeStatus } from '../server/responses.ts';
+import type { RequestMetrics } from '../server/request-metrics.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 import { onResponseDone } from '../server/response-done.ts';
 import { countInFlight } from './in-flight-count.ts';
 import { FlowController, type Admission } from '../flowcontrol/controller.ts';

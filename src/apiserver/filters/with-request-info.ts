@@ -1,9 +1,9 @@
 // Parses the path once into RequestInfo (Kubernetes' RequestInfoFactory) and marks long-running
 // requests so later filters (in-flight limit, timeout, shutdown) can tell watches apart.
 import { badRequest } from '../../machinery/status.ts';
-import { requestContext, type Handler, type Request } from '../server/request-context.ts';
+import { requestContext, type Handler, type Request } from '../../component-base/serving/request-context.ts';
 import { isLongRunning, parseRequestInfo, RequestInfoError } from '../server/request-info.ts';
-import { writeStatus } from '../server/responses.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 
 /** The parts of a request's URL the server reads. */
 export interface RequestURL {

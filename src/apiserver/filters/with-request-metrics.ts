@@ -1,6 +1,6 @@
 // Counts every request and its latency once its response is done (or the client went away).
-import type { RequestMetrics } from '../../component-base/metrics/apiserver-requests.ts';
-import { requestContext, type Handler } from '../server/request-context.ts';
+import type { RequestMetrics } from '../server/request-metrics.ts';
+import { requestContext, type Handler } from '../../component-base/serving/request-context.ts';
 import { requestURL } from './with-request-info.ts';
 import { onResponseDone } from '../server/response-done.ts';
 

@@ -4,8 +4,8 @@
 // (health probes and /metrics excepted, as in Kubernetes).
 import { tooManyRequests } from '../../machinery/status.ts';
 import type { ServerLifecycle } from '../server/lifecycle.ts';
-import { requestContext, type Handler } from '../server/request-context.ts';
-import { writeStatus } from '../server/responses.ts';
+import { requestContext, type Handler } from '../../component-base/serving/request-context.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 import { onResponseDone } from '../server/response-done.ts';
 
 const EXEMPT = /^\/(healthz|livez|readyz|metrics)(\/|$)/;

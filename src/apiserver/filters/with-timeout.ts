@@ -4,8 +4,8 @@
 // aborted so the watch handler ends the stream normally. Only long-running requests get a signal:
 // nothing else waits on one, and an AbortController per request is not free.
 import { badRequest, timeout } from '../../machinery/status.ts';
-import { requestContext, type Handler } from '../server/request-context.ts';
-import { writeStatus } from '../server/responses.ts';
+import { requestContext, type Handler } from '../../component-base/serving/request-context.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 import { requestURL } from './with-request-info.ts';
 import { onResponseDone } from '../server/response-done.ts';
 

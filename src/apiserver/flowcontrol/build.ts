@@ -11,7 +11,7 @@ import { flowSchemasDeclaration, priorityLevelConfigurationsDeclaration } from '
 import { flowControlBootstrapHook } from '../registry/flowcontrol/bootstrap/hook.ts';
 import { watchStoreView, type StoreView } from '../registry/admissionregistration/store-view.ts';
 import type { NonResourcePath, PostStartHook } from '../server/config.ts';
-import { writeText } from '../server/responses.ts';
+import { writeText } from '../../component-base/serving/responses.ts';
 import { FlowController } from './controller.ts';
 import { danglingStatusWriter } from './dangling-status.ts';
 import { dumpPriorityLevels, dumpQueues } from './dump.ts';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FlowSchema } from '../../api/flowcontrol/v1/types.ts';
-import type { RequestInfo } from '../server/request-context.ts';
+import type { RequestInfo } from '../../component-base/serving/request-context.ts';
 import { classify, compareFlowSchemas, flowDistinguisher, nonResourceURLMatches } from './classify.ts';
 
 const info = (o: Partial<RequestInfo>): RequestInfo => ({ isResourceRequest: true, path: '', verb: 'get', apiPrefix: 'api', apiGroup: '', apiVersion: 'v1', namespace: '', resource: '', subresource: '', name: '', parts: [], ...o });

@@ -2,7 +2,7 @@
 // first with a rule whose subjects and resource or non-resource rules match wins; its
 // distinguisher method names the request's flow.
 import type { FlowSchema, FlowSubject, NonResourcePolicyRule, PolicyRulesWithSubjects, ResourcePolicyRule } from '../../api/flowcontrol/v1/types.ts';
-import type { RequestInfo, UserInfo } from '../server/request-context.ts';
+import type { RequestInfo, UserInfo } from '../../component-base/serving/request-context.ts';
 
 const SERVICE_ACCOUNT_PREFIX = 'system:serviceaccount:';
 

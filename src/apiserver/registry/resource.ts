@@ -1,6 +1,6 @@
 // A resource is declared once. The generic store, the REST routes, discovery, OpenAPI and RBAC
 // verbs are all derived from a ResourceDeclaration; declarations are checked with `satisfies`.
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../machinery/status.ts';
 import type { TypeSchema } from '../../machinery/patch/index.ts';
 import type { StructuralSchema } from '../../machinery/schema/structural.ts';

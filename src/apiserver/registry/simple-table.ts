@@ -1,5 +1,5 @@
 // NAME ... AGE tables for resources whose printer is a few plain columns.
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import type { ResourceTable, TableColumnDefinition } from './resource.ts';
 import { timestampSince } from './human-duration.ts';
 

@@ -3,7 +3,7 @@
 import type { Server, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Http2Session } from 'node:http2';
-import type { Request, Response } from './request-context.ts';
+import type { Request, Response } from '../../component-base/serving/request-context.ts';
 
 export class ConnectionTracker {
   private readonly sockets = new Set<Socket>();

@@ -1,8 +1,8 @@
 // The request path, in the order a request meets it (ARCHITECTURE.md principle 1). Each filter
 // wraps the rest of the chain; the list reads top to bottom and is folded from the inside out.
-import type { RequestAuthenticator } from '../authentication/types.ts';
-import type { Authorizer } from '../authorization/types.ts';
-import type { RequestMetrics } from '../../component-base/metrics/apiserver-requests.ts';
+import type { RequestAuthenticator } from '../../component-base/authentication/types.ts';
+import type { Authorizer } from '../../machinery/authorization/types.ts';
+import type { RequestMetrics } from './request-metrics.ts';
 import { withPanicRecovery } from '../filters/with-panic-recovery.ts';
 import { withRequestInfo } from '../filters/with-request-info.ts';
 import { withShutdownTracking } from '../filters/with-shutdown-tracking.ts';
@@ -22,7 +22,7 @@ import type { AuditPipeline } from '../audit/build.ts';
 import { withImpersonation } from '../filters/with-impersonation.ts';
 import { withAuthorization } from '../filters/with-authorization.ts';
 import type { ServerLifecycle } from './lifecycle.ts';
-import type { Handler } from './request-context.ts';
+import type { Handler } from '../../component-base/serving/request-context.ts';
 
 export interface ChainDeps {
   lifecycle: ServerLifecycle;

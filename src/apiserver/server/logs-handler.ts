@@ -3,8 +3,8 @@
 import { createReadStream } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import type { Request, Response } from './request-context.ts';
-import { writeText } from './responses.ts';
+import type { Request, Response } from '../../component-base/serving/request-context.ts';
+import { writeText } from '../../component-base/serving/responses.ts';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

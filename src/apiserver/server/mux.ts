@@ -6,9 +6,9 @@ import type { HealthCheck } from '../../component-base/healthz/checks.ts';
 import { serveHealth } from '../../component-base/healthz/handler.ts';
 import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
 import { servePprof } from '../../component-base/pprof/handler.ts';
-import { requestContext, type Handler, type Request, type Response } from './request-context.ts';
+import { requestContext, type Handler, type Request, type Response } from '../../component-base/serving/request-context.ts';
 import { serveLogs } from './logs-handler.ts';
-import { writeJson, writeStatus, writeText } from './responses.ts';
+import { writeJson, writeStatus, writeText } from '../../component-base/serving/responses.ts';
 import { requestURL } from '../filters/with-request-info.ts';
 import type { NonResourcePath } from './config.ts';
 

@@ -1,6 +1,6 @@
 // Parses a request's path and method into RequestInfo exactly as Kubernetes' RequestInfoFactory
 // does, so authorization, metrics and the in-flight limit all see the same verb and resource.
-import type { RequestInfo } from './request-context.ts';
+import type { RequestInfo } from '../../component-base/serving/request-context.ts';
 import { pathSegmentNameErrors } from '../../machinery/validation/names.ts';
 
 const API_PREFIXES = new Set(['api', 'apis']);

@@ -3,7 +3,7 @@
 // covers both; a 'finish' and a 'close' listener per filter cost about a microsecond each on every
 // request.
 import { klog } from '../../component-base/logs/klog.ts';
-import type { Response } from './request-context.ts';
+import type { Response } from '../../component-base/serving/request-context.ts';
 
 const log = klog('apiserver/server');
 const HOOKS = Symbol('responseDoneHooks');

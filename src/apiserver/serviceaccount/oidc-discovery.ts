@@ -4,8 +4,8 @@
 // every --service-account-key-file key, so tokens signed by a previous key still verify.
 import { exportJWK } from 'jose';
 import type { KeyObject } from 'node:crypto';
-import type { Handler } from '../server/request-context.ts';
-import { writeStatus } from '../server/responses.ts';
+import type { Handler } from '../../component-base/serving/request-context.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 import { methodNotAllowed } from '../../machinery/status.ts';
 import { keyID } from '../authentication/service-account-keys.ts';
 import { algorithmOf } from './signing-key.ts';

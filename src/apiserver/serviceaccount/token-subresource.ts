@@ -1,9 +1,9 @@
 // POST /api/v1/namespaces/{ns}/serviceaccounts/{name}/token, served in front of the REST layer
 // (its body is a TokenRequest, not a ServiceAccount). The answer is a TokenRequest in the
 // apiVersion the client sent: kubectl sends authentication.k8s.io/v1 and decodes only that.
-import type { Handler } from '../server/request-context.ts';
-import { requestContext } from '../server/request-context.ts';
-import { writeStatus } from '../server/responses.ts';
+import type { Handler } from '../../component-base/serving/request-context.ts';
+import { requestContext } from '../../component-base/serving/request-context.ts';
+import { writeStatus } from '../../component-base/serving/responses.ts';
 import { badRequest, methodNotAllowed, toStatusError } from '../../machinery/status.ts';
 import { decodeBody, readBody } from '../endpoints/body.ts';
 import { negotiateOutput } from '../endpoints/negotiation.ts';

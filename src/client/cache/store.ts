@@ -1,13 +1,9 @@
 // The informer's cache: objects by key (`namespace/name`, or `name` for cluster-scoped objects),
 // with indexes kept up to date on every change, as client-go's thread-safe store and indexer.
 
-export interface ObjectMeta {
-  name?: string;
-  namespace?: string;
-  resourceVersion?: string;
-  uid?: string;
-  [key: string]: unknown;
-}
+import type { ObjectMeta } from '../../api/meta/v1/types.ts';
+
+export type { ObjectMeta };
 
 export interface CachedObject {
   metadata?: ObjectMeta;

@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCoreApiserver, type CoreApiserver } from '../../../test/support/core-apiserver.ts';
-import { connectionFor } from '../testing/events-apiserver.ts';
+import { connectionFor } from '../../../test/support/events-apiserver.ts';
 import { RestClient } from '../rest/client.ts';
 import { DiscoveryClient, parseGroupVersion, withVerbs } from './discovery-client.ts';
 import { RestMapper } from './rest-mapper.ts';

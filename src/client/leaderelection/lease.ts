@@ -3,22 +3,11 @@
 import type { RestClient } from '../rest/client.ts';
 import { isNotFound } from '../rest/errors.ts';
 import { ResourceClient } from '../rest/resource.ts';
+import type { Lease as ApiLease, LeaseSpec } from '../../api/coordination/v1/types.ts';
 
-export interface Lease {
-  apiVersion: 'coordination.orch.io/v1';
-  kind: 'Lease';
-  metadata: { name: string; namespace: string; resourceVersion?: string; [key: string]: unknown };
-  spec: LeaseSpec;
-}
-
-export interface LeaseSpec {
-  holderIdentity?: string;
-  leaseDurationSeconds?: number;
-  /** MicroTime, e.g. 2026-11-22T05:00:00.000000Z */
-  acquireTime?: string;
-  renewTime?: string;
-  leaseTransitions?: number;
-}
+/** A Lease as the elector reads and writes it: named, namespaced, with a spec. */
+export type Lease = ApiLease & { metadata: { name: string; namespace: string }; spec: LeaseSpec };
+export type { LeaseSpec };
 
 export const LEASES = { group: 'coordination.orch.io', version: 'v1', resource: 'leases' };
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { encodeWatchFrame } from '../../machinery/codecs/watch-frame.ts';
-import { testEvent } from '../testing/events-apiserver.ts';
+import { testEvent } from '../../../test/support/events-apiserver.ts';
 import { decodeWatchStream, type WatchEvent } from './watch-stream.ts';
 
 function event(name: string, resourceVersion: string) {

@@ -4,7 +4,7 @@
 // --service-account-lookup.
 import type { FlagValues } from '../../options/flag.ts';
 import { nonEmptyStringsFlag, stringFlag } from '../../options/flag-values.ts';
-import type { Handler } from '../../apiserver/server/request-context.ts';
+import type { Handler } from '../../component-base/serving/request-context.ts';
 import type { NonResourcePath } from '../../apiserver/server/config.ts';
 import type { InstalledResource } from '../../apiserver/registry/generic/context.ts';
 import type { ServiceAccountGetter } from '../../apiserver/authentication/service-account.ts';

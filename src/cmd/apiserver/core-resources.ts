@@ -5,7 +5,7 @@ import type { FlagValues } from '../../options/flag.ts';
 import type { Namespace } from '../../api/core/v1/namespace-types.ts';
 import type { ConfigMap } from '../../api/core/v1/configmap-types.ts';
 import type { Lease } from '../../api/coordination/v1/types.ts';
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import type { InstalledResource } from '../../apiserver/registry/generic/context.ts';
 import type { ResourceDeclaration } from '../../apiserver/registry/resource.ts';
 import type { PostStartHook } from '../../apiserver/server/config.ts';

@@ -22,13 +22,10 @@ import { lateAdmissionDeps } from '../../apiserver/admission/plugins/common/late
 import { withAdmissionRequestScope } from '../../apiserver/admission/plugins/common/request-scope.ts';
 import { buildAdmissionRegistration } from '../../apiserver/registry/admissionregistration/build.ts';
 import { buildFlowControl } from '../../apiserver/flowcontrol/build.ts';
+import type { CommandIO } from '../../options/command-io.ts';
 
 const log = klog('cmd/orch-apiserver');
 
-export interface CommandIO {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
 
 /** Runs orch-apiserver with its arguments (without the program name); settles with the exit code. */
 export async function apiserverMain(argv: string[], io: CommandIO): Promise<number> {

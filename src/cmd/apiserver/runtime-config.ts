@@ -4,7 +4,7 @@
 // api/ga, api/beta, api/alpha in that order, then the <group>/<version> keys, which win.
 // Validation (options/apiserver/versioning-validate.ts) has already refused bad keys and values.
 import type { FlagValues } from '../../options/flag.ts';
-import { parseGoBool } from '../../options/parse-value.ts';
+import { parseGoBool } from '../../machinery/strconv.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { emulatedVersion } from '../../component-base/version/version.ts';
 import { builtinGroupVersions } from '../../options/apiserver/api-group-versions.ts';

@@ -6,13 +6,13 @@
 // lookup stops the start unless --authentication-tolerate-lookup-failure.
 import { readFileSync } from 'node:fs';
 import type { ConfigMap } from '../../api/core/v1/configmap-types.ts';
-import { anonymousAuthenticator } from '../../apiserver/authentication/anonymous.ts';
-import { bearerTokenAuthenticator } from '../../apiserver/authentication/bearer-token.ts';
-import { parseCertBundle } from '../../apiserver/authentication/cert-verify.ts';
-import { requestHeaderAuthenticator } from '../../apiserver/authentication/request-header.ts';
-import type { RequestAuthenticator } from '../../apiserver/authentication/types.ts';
-import { failOnErrorUnion, unionAuthenticator, withAuthenticatedGroup } from '../../apiserver/authentication/union.ts';
-import { x509Authenticator } from '../../apiserver/authentication/x509.ts';
+import { anonymousAuthenticator } from '../authentication/anonymous.ts';
+import { bearerTokenAuthenticator } from '../authentication/bearer-token.ts';
+import { parseCertBundle } from '../authentication/cert-verify.ts';
+import { requestHeaderAuthenticator } from '../authentication/request-header.ts';
+import type { RequestAuthenticator } from '../authentication/types.ts';
+import { failOnErrorUnion, unionAuthenticator, withAuthenticatedGroup } from '../authentication/union.ts';
+import { x509Authenticator } from '../authentication/x509.ts';
 import type { RestClient } from '../../client/rest/client.ts';
 import { klog } from '../logs/klog.ts';
 import type { DelegatedAuthenticationOptions, RequestHeaderSettings } from './options.ts';

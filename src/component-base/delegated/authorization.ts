@@ -3,7 +3,7 @@
 // asking; everything else is a SubjectAccessReview to the core API server through
 // --authorization-kubeconfig, its answer cached (allowed and denied for their own TTLs). Without
 // that file nothing else is allowed.
-import type { UserInfo } from '../../apiserver/server/request-context.ts';
+import type { UserInfo } from '../serving/request-context.ts';
 import type { RestClient } from '../../client/rest/client.ts';
 import { klog } from '../logs/klog.ts';
 import type { DelegatedAuthorizationOptions } from './options.ts';

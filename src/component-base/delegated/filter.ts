@@ -2,9 +2,9 @@
 // credential that is refused, 403 with Kubernetes' wording for a request not allowed, 500 when the
 // authorization review could not be made.
 import { forbiddenMessage, internalError, unauthorized } from '../../machinery/status.ts';
-import { writeStatus } from '../../apiserver/server/responses.ts';
-import { AuthenticationError, type RequestAuthenticator } from '../../apiserver/authentication/types.ts';
-import type { Handler } from '../../apiserver/server/request-context.ts';
+import { writeStatus } from '../serving/responses.ts';
+import { AuthenticationError, type RequestAuthenticator } from '../authentication/types.ts';
+import type { Handler } from '../serving/request-context.ts';
 import { klog } from '../logs/klog.ts';
 import type { DelegatedAuthorizer } from './authorization.ts';
 

@@ -4,8 +4,8 @@
 // and is not cached.
 import type { RestClient } from '../../client/rest/client.ts';
 import type { TokenReview } from '../../api/authentication/v1/types.ts';
-import { cachedTokenAuthenticator, TokenRefusedError } from '../../apiserver/authentication/token-cache.ts';
-import { AuthenticationError, type TokenAuthenticator } from '../../apiserver/authentication/types.ts';
+import { cachedTokenAuthenticator, TokenRefusedError } from '../authentication/token-cache.ts';
+import { AuthenticationError, type TokenAuthenticator } from '../authentication/types.ts';
 import { klog } from '../logs/klog.ts';
 
 const log = klog('delegated/authentication');

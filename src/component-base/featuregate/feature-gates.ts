@@ -1,7 +1,7 @@
 // Feature gates of one component, built from its known-gates table and the --feature-gates
 // values. Semantics as Kubernetes': an explicit setting wins; otherwise AllAlpha / AllBeta turn
 // on every alpha / beta gate; otherwise the gate's default. Locked gates cannot be changed.
-import { parseGoBool } from '../../options/parse-value.ts';
+import { parseGoBool } from '../../machinery/strconv.ts';
 import { knownFeatures, type FeatureSpec } from './known-features.ts';
 
 export class FeatureGates {

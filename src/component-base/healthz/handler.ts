@@ -2,8 +2,8 @@
 // check and "<name> check passed"; ?exclude=NAME skips a check; /<name>/<check> runs one check;
 // any failure is a 500 with the verbose listing and "[-]<check> failed: reason withheld".
 import { klog } from '../logs/klog.ts';
-import type { Request, Response } from '../../apiserver/server/request-context.ts';
-import { writeText } from '../../apiserver/server/responses.ts';
+import type { Request, Response } from '../serving/request-context.ts';
+import { writeText } from '../serving/responses.ts';
 import type { HealthCheck } from './checks.ts';
 
 const log = klog('healthz');

@@ -2,7 +2,7 @@
 // authorization (access is governed by the socket file's permissions).
 import { createServer, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
-import { writeText } from '../../apiserver/server/responses.ts';
+import { writeText } from '../serving/responses.ts';
 import { servePprof } from './handler.ts';
 
 export async function startDebugSocket(path: string): Promise<Server> {

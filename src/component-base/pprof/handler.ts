@@ -1,8 +1,8 @@
 // /debug/pprof/: an index, /debug/pprof/profile?seconds=N (V8 CPU profile) and /debug/pprof/heap
 // (V8 heap snapshot). Served behind authentication and authorization on the secure port, and
 // without either on --debug-socket-path.
-import { requestContext, type Request, type Response } from '../../apiserver/server/request-context.ts';
-import { writeStatus, writeText } from '../../apiserver/server/responses.ts';
+import { requestContext, type Request, type Response } from '../serving/request-context.ts';
+import { writeStatus, writeText } from '../serving/responses.ts';
 import { badRequest, conflictMessage, pathNotFound } from '../../machinery/status.ts';
 import { cpuProfile, heapSnapshot, ProfileBusyError } from './profiles.ts';
 

@@ -11,7 +11,7 @@ import type { SecureContextOptions } from 'node:tls';
 import type { CertKeyPair } from '../certs/self-signed.ts';
 import { sniCallback, type NamedCertKey } from '../certs/sni.ts';
 import type { TlsSettings } from './tls-options.ts';
-import type { Handler } from '../../apiserver/server/request-context.ts';
+import type { Handler } from './request-context.ts';
 
 export interface SecureServerOptions {
   pair: CertKeyPair;

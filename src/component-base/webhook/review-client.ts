@@ -2,7 +2,7 @@
 // server an orchconfig file names, retrying what looks transient, and read the answer back as the
 // review kind and version that was sent.
 import { Agent, request } from 'node:https';
-import type { WebhookClientConfig } from '../../apiserver/authentication/orchconfig-client.ts';
+import type { WebhookClientConfig } from '../authentication/orchconfig-client.ts';
 
 // Waits before the second and third attempts; a 5xx answer or a connection failure is retried.
 const RETRY_DELAYS_MS = [200, 500];

@@ -10,8 +10,8 @@ import { logCheck, pingCheck, shutdownCheck, type HealthCheck } from '../../comp
 import { servePprof } from '../../component-base/pprof/handler.ts';
 import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
 import { pathNotFound } from '../../machinery/status.ts';
-import { writeStatus, writeText } from '../../apiserver/server/responses.ts';
-import type { Handler } from '../../apiserver/server/request-context.ts';
+import { writeStatus, writeText } from '../../component-base/serving/responses.ts';
+import type { Handler } from '../../component-base/serving/request-context.ts';
 import type { ServingConfig } from './serving-config.ts';
 import { withDelegatedAuth } from '../../component-base/delegated/filter.ts';
 

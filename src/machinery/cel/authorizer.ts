@@ -3,8 +3,7 @@
 // requestResource, then check(verb) answering a decision (allowed, reason, errored, error).
 // Each check asks the server's authorizer for the request's user.
 import type { Environment } from '@marcbachmann/cel-js';
-import type { Authorizer, Attributes } from '../../apiserver/authorization/types.ts';
-import type { UserInfo } from '../../apiserver/server/request-context.ts';
+import type { Authorizer, Attributes, UserInfo } from '../authorization/types.ts';
 
 export interface AuthorizerContext {
   /** Undefined until the server's authorizer is built: every check then errors. */

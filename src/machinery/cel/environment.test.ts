@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CelAuthorizer, CelCompiler, CelCompileError, celActivation, evaluateCel } from './index.ts';
 import { rewriteMessageLiterals } from './message-literals.ts';
-import type { Attributes, Authorizer } from '../../apiserver/authorization/types.ts';
+import type { Attributes, Authorizer } from '../authorization/types.ts';
 
 const compiler = new CelCompiler({ object: 'dyn', authorizer: 'Authorizer' });
 

@@ -1,7 +1,7 @@
 // Request and response bodies in JSON, YAML and protobuf.
 
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest, unsupportedMediaType } from '../status.ts';
 import { jsonMediaType, kubernetesProtobufMediaType, parseMediaType, protobufMediaType, yamlMediaType, type MediaType } from './media-types.ts';
 import { decodeProtobuf, encodeProtobuf } from './protobuf.ts';

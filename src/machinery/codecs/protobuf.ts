@@ -3,7 +3,7 @@
 // the object's own message (the message of the same name as the kind, or for a kind whose
 // message depends on the group, the one protobufMessageName gives).
 
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest, notAcceptable } from '../status.ts';
 import { fromMessage, toMessage } from './proto-convert.ts';
 import { messageType } from './proto-messages.ts';

@@ -2,7 +2,7 @@
 // frames (a 4-byte big-endian length, then a WatchEvent message whose object holds the enveloped
 // object, as client-go's streaming decoder expects).
 
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { protobufMediaType, type MediaType } from './media-types.ts';
 import { decodeProtobuf, decodeRawMessage, encodeProtobuf, encodeRawMessage } from './protobuf.ts';
 

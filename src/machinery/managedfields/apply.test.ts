@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { serverSideApply } from './apply.ts';
 import { updateManagedFields } from './update.ts';
 import { StatusError } from '../status.ts';
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 
 const v = 'events.orch.io/v1';
 const t1 = '2026-01-02T03:04:05Z';

@@ -2,7 +2,7 @@
 // owner of exactly the fields it applied, remove fields it applied before and no longer does
 // (unless another manager owns them), and refuse to change another manager's fields unless forced.
 
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest } from '../status.ts';
 import { cloneJson, isJsonObject, jsonEqual, ownValue, setOwn, type JsonObject } from '../patch/json-value.ts';
 import { fieldSchema, itemSchema, type TypeSchema } from '../patch/schema.ts';

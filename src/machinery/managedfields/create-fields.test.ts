@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { updateManagedFields, updateManagedFieldsByComparison, type UpdateManagedFieldsOptions } from './update.ts';
 import { createManagedFields } from './create-fields.ts';
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 
 const v = 'events.orch.io/v1';
 const t1 = '2026-01-02T03:04:05Z';

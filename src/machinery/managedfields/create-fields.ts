@@ -3,7 +3,7 @@
 // fieldsV1, it gives exactly what comparing against `{}` and encoding the FieldSets would, at a
 // fraction of the cost on the hottest write path (event creates).
 
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { isJsonObject, type JsonObject } from '../patch/json-value.ts';
 import { fieldSchema, type TypeSchema } from '../patch/schema.ts';
 import type { FieldSet } from './field-set.ts';

@@ -3,18 +3,11 @@
 // sorted as Kubernetes sorts them (Apply before Update, then by time, manager, apiVersion).
 
 import { FieldSet } from './field-set.ts';
+import type { ManagedFieldsEntry } from '../../api/meta/v1/types.ts';
 
-export type ManagedFieldsOperation = 'Apply' | 'Update';
+export type { ManagedFieldsEntry };
 
-export interface ManagedFieldsEntry {
-  manager?: string;
-  operation?: ManagedFieldsOperation;
-  apiVersion?: string;
-  time?: string;
-  fieldsType?: 'FieldsV1';
-  fieldsV1?: Record<string, unknown>;
-  subresource?: string;
-}
+export type ManagedFieldsOperation = NonNullable<ManagedFieldsEntry['operation']>;
 
 export interface ManagerState {
   manager: string;

@@ -2,7 +2,7 @@
 // changed fields away from every other manager (or report them as conflicts when not forced),
 // and drop the removed fields from everyone.
 
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { eventSchema, genericObjectSchema, type TypeSchema } from '../patch/schema.ts';
 import { FieldSet } from './field-set.ts';
 import { compareObjects, type Comparison } from './object-fields.ts';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { updateManagedFields } from './update.ts';
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 
 const t1 = '2026-01-02T03:04:05Z';
 const t2 = '2026-01-02T03:05:00Z';

@@ -1,7 +1,7 @@
 // managedFields for non-apply writes (create, update, patch): the fields this write added or
 // changed move to its manager, whose entry is keyed by (manager, Update, apiVersion, subresource).
 
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { FieldSet } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, isResetManagedFields, managerId, type Managers, type ManagerState } from './managers.ts';
 import { ignoredFields, schemaFor, transferOwnership } from './ownership.ts';

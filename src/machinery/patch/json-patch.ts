@@ -8,7 +8,7 @@
 
 import jsonpatch from 'fast-json-patch';
 import type { Operation } from 'fast-json-patch';
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest, requestEntityTooLarge, StatusError } from '../status.ts';
 import { patchRejected } from './rejected.ts';
 import { cloneJson, isJsonObject, jsonTypeName } from './json-value.ts';

@@ -1,6 +1,6 @@
 // RFC 7386 JSON Merge Patch: objects merge key by key, null deletes, anything else replaces.
 
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest, invalid } from '../status.ts';
 import { cloneJson, isJsonObject, ownValue, setOwn, type JsonObject } from './json-value.ts';
 

@@ -3,7 +3,7 @@
 // replaced whole; plus the directives $patch (replace | delete | merge), $retainKeys,
 // $deleteFromPrimitiveList/<field> and $setElementOrder/<field>.
 
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest } from '../status.ts';
 import { patchRejected } from './rejected.ts';
 import { cloneJson, isJsonObject, jsonEqual, jsonTypeName, ownValue, setOwn, type JsonObject } from './json-value.ts';

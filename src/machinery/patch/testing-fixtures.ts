@@ -1,6 +1,6 @@
 // An Event as stored, shared by the patch and apply tests.
 
-import type { ApiObject } from '../../storage/interface.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
 
 export function sampleEvent(): ApiObject {
   return {

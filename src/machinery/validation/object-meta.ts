@@ -1,7 +1,7 @@
 // ObjectMeta validation on create and update, as Kubernetes' ValidateObjectMeta and
 // ValidateObjectMetaUpdate (with the core group's finalizer-name rule) check it.
 
-import type { ObjectMeta } from '../../storage/interface.ts';
+import type { ObjectMeta } from '../../api/meta/v1/types.ts';
 import { forbidden, invalid, required, tooLong, type FieldError } from './field-error.ts';
 import { validateImmutableField } from './immutable.ts';
 import { isQualifiedName, isValidLabelValue, byteLength, validateNamespaceName, type NameValidator } from './names.ts';

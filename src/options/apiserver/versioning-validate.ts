@@ -1,6 +1,6 @@
 // Rules of --runtime-config and the emulation forward-compatibility switches.
 import { BINARY_MINOR, emulatedVersion } from '../../component-base/version/version.ts';
-import { parseGoBool } from '../parse-value.ts';
+import { parseGoBool } from '../../machinery/strconv.ts';
 import { bool, map, type ValidationContext } from '../validation-context.ts';
 import { RUNTIME_CONFIG_SELECTORS, builtinGroupVersions, builtinGroups } from './api-group-versions.ts';
 

@@ -1,6 +1,6 @@
 // admissionregistration.orch.io/v1: webhook configurations and admission policies with their
 // bindings, as JSON on the wire.
-import type { ObjectMeta } from '../../../storage/interface.ts';
+import type { ObjectMeta } from '../../meta/v1/types.ts';
 
 export const ADMISSIONREGISTRATION_GROUP = 'admissionregistration.orch.io';
 

@@ -1,6 +1,6 @@
 // admissionregistration.orch.io/v1beta1: MutatingAdmissionPolicy and its binding (served with
 // the MutatingAdmissionPolicy feature gate), as JSON on the wire.
-import type { ObjectMeta } from '../../../storage/interface.ts';
+import type { ObjectMeta } from '../../meta/v1/types.ts';
 import type { FailurePolicy, MatchCondition, MatchResources, ParamKind, ParamRef, Variable } from '../v1/types.ts';
 
 export type PatchType = 'ApplyConfiguration' | 'JSONPatch';

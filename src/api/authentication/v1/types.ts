@@ -1,6 +1,6 @@
 // authentication.orch.io/v1 TokenReview and SelfSubjectReview as they are on the wire (the shapes
 // of Kubernetes' authentication.k8s.io/v1).
-import type { ObjectMeta } from '../../../storage/interface.ts';
+import type { ObjectMeta } from '../../meta/v1/types.ts';
 
 export const GROUP = 'authentication.orch.io';
 /** The name kubectl uses for this group. */

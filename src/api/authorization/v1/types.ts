@@ -1,6 +1,6 @@
 // authorization.orch.io/v1 access reviews as they are on the wire (the shapes of Kubernetes'
 // authorization.k8s.io/v1). v1beta1 differs only in naming the groups field `group`.
-import type { ObjectMeta } from '../../../storage/interface.ts';
+import type { ObjectMeta } from '../../meta/v1/types.ts';
 
 export const GROUP = 'authorization.orch.io';
 /** The name kubectl and Kubernetes webhooks use for this group. */

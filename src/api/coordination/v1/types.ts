@@ -1,5 +1,5 @@
 // coordination.orch.io/v1 Lease. acquireTime and renewTime are MicroTime.
-import type { ObjectMeta } from '../../../storage/interface.ts';
+import type { ObjectMeta } from '../../meta/v1/types.ts';
 
 export interface LeaseSpec {
   holderIdentity?: string | null;

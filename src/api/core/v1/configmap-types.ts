@@ -1,5 +1,5 @@
 // core/v1 ConfigMap. binaryData values are base64 in JSON, as Go's []byte.
-import type { ObjectMeta } from '../../../storage/interface.ts';
+import type { ObjectMeta } from '../../meta/v1/types.ts';
 
 export interface ConfigMap {
   apiVersion?: string;

@@ -1,5 +1,5 @@
 // core/v1 Namespace.
-import type { ObjectMeta } from '../../../storage/interface.ts';
+import type { ObjectMeta } from '../../meta/v1/types.ts';
 
 export type NamespacePhase = 'Active' | 'Terminating';
 

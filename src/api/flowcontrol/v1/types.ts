@@ -1,6 +1,6 @@
 // flowcontrol.apiserver.orch.io/v1: FlowSchema and PriorityLevelConfiguration, as JSON on the wire
 // (Kubernetes' flowcontrol.apiserver.k8s.io/v1, brand swapped).
-import type { ObjectMeta } from '../../../storage/interface.ts';
+import type { ObjectMeta } from '../../meta/v1/types.ts';
 
 export const FLOWCONTROL_GROUP = 'flowcontrol.apiserver.orch.io';
 export const FLOWCONTROL_VERSION = 'v1';

@@ -1,13 +1,37 @@
-// meta/v1 types shared by every resource, as JSON on the wire. ObjectMeta is the storage
-// layer's shape (it reads and sets some of its fields); the rest are declared here.
+// meta/v1 types shared by every resource, as JSON on the wire. The layers above read them; this
+// folder imports nothing from them.
 
-import type { ObjectMeta as StoredObjectMeta } from '../../../storage/interface.ts';
 import type { Time } from './time.ts';
 
 export type { MicroTime, Time } from './time.ts';
-export type { Status, StatusCause, StatusDetails } from '../../../machinery/status.ts';
+export type { Status, StatusCause, StatusDetails } from './status.ts';
 
-export type ObjectMeta = StoredObjectMeta;
+/** Object metadata: the fields the layers above read or set; other fields pass through untouched. */
+export interface ObjectMeta {
+  name?: string;
+  generateName?: string;
+  namespace?: string;
+  uid?: string;
+  resourceVersion?: string;
+  generation?: number;
+  creationTimestamp?: string;
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  finalizers?: string[];
+  ownerReferences?: unknown[];
+  managedFields?: unknown[];
+  [field: string]: unknown;
+}
+
+/** Any API object: apiVersion/kind plus metadata plus whatever the resource defines. */
+export interface ApiObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata: ObjectMeta;
+  [field: string]: unknown;
+}
 
 export interface TypeMeta {
   apiVersion?: string;

@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { notFound } from '../../../machinery/status.ts';
-import { requestContext, type Handler } from '../../server/request-context.ts';
-import { writeJson, writeStatus } from '../../server/responses.ts';
+import { requestContext, type Handler } from '../../../component-base/serving/request-context.ts';
+import { writeJson, writeStatus } from '../../../component-base/serving/responses.ts';
 import { addAuditAnnotation, recordRequestObject, recordResponseObject } from '../request-audit.ts';
 
 function readBody(req: Parameters<Handler>[0]): Promise<string> {

@@ -1,7 +1,7 @@
 // Mode RBAC: allow when a rule bound to the user (or one of its groups) covers the request;
 // otherwise no opinion, with "RBAC: <errors>" as the reason when a binding names a missing role,
 // as Kubernetes words it.
-import type { Authorizer, AuthorizerResult } from '../types.ts';
+import type { Authorizer, AuthorizerResult } from '../../../machinery/authorization/types.ts';
 import type { RbacPolicyIndex } from './policy-index.ts';
 import { ruleAllows } from './rule-matching.ts';
 

@@ -3,7 +3,7 @@
 // verb/group/resource(/name) rules, those not covered by the requester's own rules are compacted
 // and listed in Go's %q form.
 import type { PolicyRule } from '../../../api/rbac/v1/types.ts';
-import type { UserInfo } from '../../server/request-context.ts';
+import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 import { nonResourceURLMatches } from './rule-matching.ts';
 
 export function breakdownRule(rule: PolicyRule): PolicyRule[] {

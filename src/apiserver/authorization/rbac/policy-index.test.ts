@@ -12,11 +12,11 @@ import { codecFor } from '../../../storage/codecs/index.ts';
 import type { ApiObject, Store } from '../../../storage/interface.ts';
 import { rbacDeclarations } from '../../registry/rbac/declarations.ts';
 import { collectionPrefix, objectKey } from '../../registry/generic/keys.ts';
-import type { UserInfo } from '../../server/request-context.ts';
+import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 import { RbacPolicyIndex, type RbacKind } from './policy-index.ts';
 import { syncPolicyIndex } from './policy-sync.ts';
 import { rbacAuthorizer } from './authorizer.ts';
-import type { Attributes } from '../types.ts';
+import type { Attributes } from '../../../machinery/authorization/types.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'orch-rbac-index-'));
 const kv = await openSqliteKv(join(dir, 'db.sqlite'));

@@ -2,7 +2,7 @@
 // that name the requesting user or one of its groups, however many bindings exist. Kept current
 // by the store watchers in policy-sync.ts; every method here is synchronous.
 import type { ClusterRole, PolicyRule, Role, RoleBinding } from '../../../api/rbac/v1/types.ts';
-import type { UserInfo } from '../../server/request-context.ts';
+import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 import { describeSubject, subjectKey, userKeys } from './subjects.ts';
 
 export type RbacKind = 'Role' | 'ClusterRole' | 'RoleBinding' | 'ClusterRoleBinding';

@@ -1,7 +1,7 @@
 // Which users a binding's subject names. A ServiceAccount subject is the user
 // system:serviceaccount:<namespace>:<name>, its namespace defaulting to the binding's.
 import type { Subject } from '../../../api/rbac/v1/types.ts';
-import type { UserInfo } from '../../server/request-context.ts';
+import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 
 export const SERVICE_ACCOUNT_PREFIX = 'system:serviceaccount:';
 

@@ -1,7 +1,7 @@
 // Serves discovery on /api, /api/v1, /apis, /apis/<group> and /apis/<group>/<version>;
 // aggregated discovery when the Accept names APIGroupDiscoveryList (in the client's group).
-import type { Request, Response } from '../../server/request-context.ts';
-import { writeJson } from '../../server/responses.ts';
+import type { Request, Response } from '../../../component-base/serving/request-context.ts';
+import { writeJson } from '../../../component-base/serving/responses.ts';
 import { notAcceptable } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../../registry/resource.ts';
 import { parseAccept } from '../negotiation.ts';

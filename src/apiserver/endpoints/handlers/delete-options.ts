@@ -1,7 +1,7 @@
 // DeleteOptions from the query and an optional body (preconditions, dryRun).
 import { badRequest, invalid, type StatusCause } from '../../../machinery/status.ts';
 import type { Preconditions } from '../../../storage/interface.ts';
-import { requestContext, type UserInfo } from '../../server/request-context.ts';
+import { requestContext, type UserInfo } from '../../../component-base/serving/request-context.ts';
 import type { PropagationPolicy } from '../../registry/generic/gc-finalizers.ts';
 import { parseBool } from '../../registry/generic/list-options.ts';
 import { decodeBody, readBody } from '../body.ts';

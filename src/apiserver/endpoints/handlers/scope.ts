@@ -1,10 +1,10 @@
 // What every verb handler receives, and the parameter parsing they share.
-import type { Request, Response } from '../../server/request-context.ts';
-import type { RequestInfo } from '../../server/request-context.ts';
-import { requestContext } from '../../server/request-context.ts';
+import type { Request, Response } from '../../../component-base/serving/request-context.ts';
+import type { RequestInfo } from '../../../component-base/serving/request-context.ts';
+import { requestContext } from '../../../component-base/serving/request-context.ts';
 import { badRequest, invalid, type StatusCause } from '../../../machinery/status.ts';
 import type { InstalledResource, FieldValidation, WriteOptions } from '../../registry/generic/context.ts';
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { apiVersionOf } from '../../registry/resource.ts';
 import { decodeBody, readBody } from '../body.ts';
 import { recordRequestObject } from '../../audit/request-audit.ts';

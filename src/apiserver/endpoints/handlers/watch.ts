@@ -1,5 +1,5 @@
 // GET with watch=true (or the legacy /watch/ paths): stream changes of a collection or one object.
-import { requestContext } from '../../server/request-context.ts';
+import { requestContext } from '../../../component-base/serving/request-context.ts';
 import { parseListQuery } from '../../registry/generic/list-options.ts';
 import { compileSelection } from '../../registry/generic/selection.ts';
 import { collectionPrefix } from '../../registry/generic/keys.ts';
@@ -7,7 +7,7 @@ import { negotiateOutput } from '../negotiation.ts';
 import { parseIncludeObject } from '../table.ts';
 import { serveWatch } from '../watch.ts';
 import { protobufKind, requestNamespace, type Scope } from './scope.ts';
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 
 export async function handleWatch(scope: Scope): Promise<void> {
   const { resource, info } = scope;

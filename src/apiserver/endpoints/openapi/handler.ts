@@ -1,7 +1,7 @@
 // /openapi/v2 (swagger) and /openapi/v3 (index and one document per group-version), built once
 // from the declarations and the schemas the API types provide.
 import { createHash } from 'node:crypto';
-import type { Request, Response } from '../../server/request-context.ts';
+import type { Request, Response } from '../../../component-base/serving/request-context.ts';
 import type { ResourceDeclaration } from '../../registry/resource.ts';
 import { openapiPaths } from './paths.ts';
 

@@ -8,7 +8,7 @@ import { createStore } from '../../../storage/store.ts';
 import { codecFor } from '../../../storage/codecs/index.ts';
 import type { Store } from '../../../storage/interface.ts';
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
-import type { Handler } from '../../server/request-context.ts';
+import type { Handler } from '../../../component-base/serving/request-context.ts';
 import { eventResources, eventsOpenApiSchemas } from '../../registry/events/declarations.ts';
 import { buildApiHandler, type ApiHandlerOptions } from '../installer.ts';
 

@@ -1,5 +1,5 @@
 // A small resource used by the REST machinery's own tests: widgets.test.orch.io/v1.
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../../registry/resource.ts';
 import { ALL_VERBS } from '../../registry/resource.ts';

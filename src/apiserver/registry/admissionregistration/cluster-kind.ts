@@ -1,7 +1,7 @@
 // The shape every admissionregistration.orch.io kind shares: cluster-scoped, stored as served,
 // all verbs, a name/age table with the kind's own columns.
 import { ADMISSIONREGISTRATION_GROUP } from '../../../api/admissionregistration/v1/types.ts';
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
 import { objectMetaFieldSet } from '../../../machinery/selectors/fields.ts';
 import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../resource.ts';

@@ -4,8 +4,8 @@
 import type { SelfSubjectReview, TokenReview, UserInfoV1 } from '../../../api/authentication/v1/types.ts';
 import { GROUP } from '../../../api/authentication/v1/types.ts';
 import { badRequest, internalError } from '../../../machinery/status.ts';
-import { ANONYMOUS_USER } from '../../authentication/types.ts';
-import type { Request, UserInfo } from '../../server/request-context.ts';
+import { ANONYMOUS_USER } from '../../../component-base/authentication/types.ts';
+import type { Request, UserInfo } from '../../../component-base/serving/request-context.ts';
 import { withWireAlias } from '../generic/alias.ts';
 import type { InstalledResource } from '../generic/context.ts';
 import type { ReviewBackends } from '../authorization/review-backends.ts';

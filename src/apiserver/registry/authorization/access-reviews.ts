@@ -4,10 +4,10 @@
 import type { ResourceAttributes, NonResourceAttributes, ResourceRule, NonResourceRule, SubjectAccessReview } from '../../../api/authorization/v1/types.ts';
 import { GROUP } from '../../../api/authorization/v1/types.ts';
 import { badRequest, internalError, invalid, type StatusCause } from '../../../machinery/status.ts';
-import type { ApiObject } from '../../../storage/interface.ts';
-import { MASTERS_GROUP } from '../../authentication/types.ts';
-import type { Attributes } from '../../authorization/types.ts';
-import type { UserInfo } from '../../server/request-context.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
+import { MASTERS_GROUP } from '../../../component-base/authentication/types.ts';
+import type { Attributes } from '../../../machinery/authorization/types.ts';
+import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 import { canonicalGroup, withWireAlias } from '../generic/alias.ts';
 import type { InstalledResource } from '../generic/context.ts';
 import type { ReviewBackends } from './review-backends.ts';

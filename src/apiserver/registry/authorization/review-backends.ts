@@ -1,8 +1,8 @@
 // The review APIs run the server's own authenticator and authorizer, which exist only once the
 // server's configuration is complete (after the REST handler is built). This holder is handed to
 // both: the configuration binds it (ServerDeps.onAuthBuilt), the reviews read it per request.
-import type { RequestAuthenticator } from '../../authentication/types.ts';
-import type { Authorizer } from '../../authorization/types.ts';
+import type { RequestAuthenticator } from '../../../component-base/authentication/types.ts';
+import type { Authorizer } from '../../../machinery/authorization/types.ts';
 import type { RbacPolicyIndex } from '../../authorization/rbac/policy-index.ts';
 
 export interface ReviewBackends {

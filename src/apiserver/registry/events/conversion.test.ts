@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coreToEventV1, eventV1ToCore } from '../../../api/events/v1/conversion.ts';
+import { coreToEventV1, eventV1ToCore } from './conversion.ts';
 import { decodeCoreEvent, decodeEventV1 } from './decode.ts';
 import { coreV1StoredForm, eventsV1StoredForm } from './stored-form.ts';
 import { CORE_EVENT_SELECTABLE_FIELDS, EVENT_V1_SELECTABLE_FIELDS, coreEventFieldSet, eventV1FieldSet } from './field-sets.ts';

@@ -1,7 +1,7 @@
 // What the two Event declarations (events.orch.io/v1 and core v1) share: one stored form
 // (core v1 under /registry/events/), the strategy switches, the TTL and the table.
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
 import { ALL_VERBS, validatingStrategy, type ResourceStrategy } from '../resource.ts';
 import { eventTableColumns, eventTableRow } from './table.ts';

@@ -4,7 +4,7 @@
 // timestamps: MicroTime to six fractional digits in UTC, Time to whole seconds.
 
 import type { CoreEvent, CoreEventSeries, EventSource } from '../../../api/core/v1/event-types.ts';
-import { orderCore, orderV1, copyObjectReference, copyEventSource } from '../../../api/events/v1/conversion.ts';
+import { orderCore, orderV1, copyObjectReference, copyEventSource } from './conversion.ts';
 import type { EventSeries, EventV1 } from '../../../api/events/v1/types.ts';
 import { normalizeMicroTime, normalizeTime, TimeParseError } from '../../../api/meta/v1/time.ts';
 import type { ObjectMeta, ObjectReference } from '../../../api/meta/v1/types.ts';

@@ -4,7 +4,7 @@
 // written through either group is visible through the other, and each path converts at most once.
 
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
-import { coreToEventV1, eventV1ToCore, orderCore } from '../../../api/events/v1/conversion.ts';
+import { coreToEventV1, eventV1ToCore, orderCore } from './conversion.ts';
 import type { EventV1 } from '../../../api/events/v1/types.ts';
 import { cloneJson } from '../../../machinery/patch/json-value.ts';
 

@@ -4,7 +4,7 @@
 // `-o wide`.
 
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
-import { eventV1ToCore } from '../../../api/events/v1/conversion.ts';
+import { eventV1ToCore } from './conversion.ts';
 import type { EventV1 } from '../../../api/events/v1/types.ts';
 import { timeToDate } from '../../../api/meta/v1/time.ts';
 import type { TableColumnDefinition } from '../resource.ts';

@@ -6,7 +6,7 @@
 
 import type { CoreEvent, EventSource } from '../../../api/core/v1/event-types.ts';
 import { EVENT_TYPE_NORMAL, EVENT_TYPE_WARNING } from '../../../api/core/v1/event-types.ts';
-import { eventV1ToCore } from '../../../api/events/v1/conversion.ts';
+import { eventV1ToCore } from './conversion.ts';
 import type { EventV1 } from '../../../api/events/v1/types.ts';
 import { isZeroTime, normalizeMicroTime } from '../../../api/meta/v1/time.ts';
 import type { ObjectReference } from '../../../api/meta/v1/types.ts';

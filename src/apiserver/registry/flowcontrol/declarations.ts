@@ -1,7 +1,7 @@
 // FlowSchema and PriorityLevelConfiguration (flowcontrol.apiserver.orch.io/v1): cluster-scoped,
 // with a /status subresource the server writes conditions through, and kubectl's columns.
 import { FLOWCONTROL_GROUP, FLOWCONTROL_VERSION, type FlowSchema, type PriorityLevelConfiguration } from '../../../api/flowcontrol/v1/types.ts';
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
 import { objectMetaFieldSet } from '../../../machinery/selectors/fields.ts';
 import { deepEqual } from '../../../machinery/validation/immutable.ts';

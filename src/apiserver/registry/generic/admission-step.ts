@@ -1,8 +1,8 @@
 // The registry's admission hook: builds the attributes of a write and runs the chain's mutating
 // phase (before the strategy) or validating phase (after the resource's own validation).
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import type { AdmissionAttributes, AdmissionOperation } from '../../admission/types.ts';
-import type { UserInfo } from '../../server/request-context.ts';
+import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 import type { InstalledResource } from './context.ts';
 
 export interface AdmissionInput {

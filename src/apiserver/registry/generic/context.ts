@@ -4,7 +4,7 @@ import type { GroupResource } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../resource.ts';
 import { apiVersionOf } from '../resource.ts';
 import type { Admission } from '../../admission/types.ts';
-import type { UserInfo } from '../../server/request-context.ts';
+import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 
 /** A declaration served over a store. Declarations sharing storage share one Store. */
 export interface InstalledResource<T extends ApiObject = ApiObject, S extends ApiObject = ApiObject> {

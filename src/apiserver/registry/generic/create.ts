@@ -1,5 +1,5 @@
 // Create: system metadata, strategy, validation, then one store write (or none under dryRun).
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { isStorageError } from '../../../storage/interface.ts';
 import { alreadyExists, invalid } from '../../../machinery/status.ts';
 import { groupKind, groupResource, served, servedForReading, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';

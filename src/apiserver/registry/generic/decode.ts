@@ -2,7 +2,7 @@
 // before admission or the strategy sees it, as Kubernetes decodes into its Go types: a value of
 // the wrong JSON type is the client's mistake (400 for a body, 422 for a patch that produced it),
 // never a TypeError deep in validation.
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { badRequest, invalid } from '../../../machinery/status.ts';
 import { compileSchema, decodeWithSchema, type CompiledSchema } from '../../../machinery/schema/decode.ts';
 import type { StructuralSchema } from '../../../machinery/schema/structural.ts';

@@ -1,6 +1,6 @@
 // Delete every object a list selects, with a bounded number of parallel workers; returns the
 // deleted objects, as Kubernetes answers delete collection.
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { isStatusError } from '../../../machinery/status.ts';
 import type { InstalledResource } from './context.ts';
 import { deleteObject, type DeleteRequest } from './delete.ts';

@@ -3,7 +3,7 @@
 // with a deletionTimestamp; one without is removed. dryRun writes nothing.
 import type { ApiObject, Preconditions } from '../../../storage/interface.ts';
 import { conflict, notFound, type GroupResource } from '../../../machinery/status.ts';
-import type { UserInfo } from '../../server/request-context.ts';
+import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 import { groupResource, served, type InstalledResource } from './context.ts';
 import { objectKey } from './keys.ts';
 import { interpretStorageError } from './storage-errors.ts';

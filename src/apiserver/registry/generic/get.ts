@@ -1,5 +1,5 @@
 // Get one object by name.
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { notFound } from '../../../machinery/status.ts';
 import { groupResource, served, servedForReading, type InstalledResource } from './context.ts';
 import { objectKey } from './keys.ts';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { recordUpdateManager } from './managed-fields.ts';
 import { currentSecondTimestamp, nowTimestamp } from './object-meta.ts';
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 
 test('the cached timestamp is the one nowTimestamp formats, and moves on with the second', () => {
   const base = Date.UTC(2026, 0, 2, 3, 4, 5);

@@ -1,5 +1,5 @@
 // metadata.managedFields for non-apply writes, through the managedfields machinery.
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { updateManagedFields } from '../../../machinery/managedfields/update.ts';
 import { currentSecondTimestamp } from './object-meta.ts';
 

@@ -1,5 +1,5 @@
 // The object's namespace must agree with the request's (EnsureObjectNamespaceMatchesRequestNamespace).
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { badRequest } from '../../../machinery/status.ts';
 
 export function ensureNamespaceMatches(obj: ApiObject, requestNamespace: string, namespaced: boolean): void {

@@ -1,6 +1,6 @@
 // System metadata the registry owns: set on create, carried over on update, checked on both.
 import { randomInt, randomUUID } from 'node:crypto';
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
 import { pathSegmentNameErrors } from '../../../machinery/validation/names.ts';
 

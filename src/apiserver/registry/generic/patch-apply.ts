@@ -1,5 +1,5 @@
 // Applies a decoded patch document of one of the four patch types to an object's served form.
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { applyJsonPatch, applyMergePatch, applyStrategicMergePatch, genericObjectSchema, type PatchType, type TypeSchema } from '../../../machinery/patch/index.ts';
 
 export function applyPatchDocument(type: PatchType, current: ApiObject, patch: unknown, schema: TypeSchema | undefined): ApiObject {

@@ -1,6 +1,6 @@
 // Patch: read the current object, apply the patch document, then the same step as update.
 // Apply patches create a missing object (201); other types answer 404.
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { notFound } from '../../../machinery/status.ts';
 import type { PatchType } from '../../../machinery/patch/index.ts';
 import { serverSideApply } from '../../../machinery/managedfields/index.ts';

@@ -1,7 +1,7 @@
 // The step shared by PUT and PATCH: from the current object and the client's next version,
 // compute what is stored (Kubernetes' BeforeCreate/BeforeUpdate inside GuaranteedUpdate).
-import type { ApiObject } from '../../../storage/interface.ts';
-import type { UserInfo } from '../../server/request-context.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
+import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 import { conflict, invalid, notFound, type StatusCause } from '../../../machinery/status.ts';
 import { groupKind, groupResource, served, type InstalledResource } from './context.ts';
 import { carryUpdateMeta, fillCreateMeta, validateCommonMeta, validateThenCommon, validateCommonMetaUpdate } from './object-meta.ts';

@@ -1,6 +1,6 @@
 // Update (PUT): replace the object, conditionally on its resourceVersion unless the resource
 // allows unconditional updates; create it when missing if the resource allows that.
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { isStorageError } from '../../../storage/interface.ts';
 import { groupResource, served, servedForReading, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
 import { objectKey } from './keys.ts';

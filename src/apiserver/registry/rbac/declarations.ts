@@ -2,7 +2,7 @@
 // served; a binding's roleRef never changes.
 import type { ClusterRole, Role, RoleBinding } from '../../../api/rbac/v1/types.ts';
 import { GROUP, VERSION } from '../../../api/rbac/v1/types.ts';
-import type { ApiObject } from '../../../storage/interface.ts';
+import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
 import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy, type ResourceTable } from '../resource.ts';
 import { bindingTable, roleTable } from './table.ts';

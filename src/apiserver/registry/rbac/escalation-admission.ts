@@ -5,9 +5,9 @@
 import type { PolicyRule, Role, RoleBinding } from '../../../api/rbac/v1/types.ts';
 import { GROUP } from '../../../api/rbac/v1/types.ts';
 import { forbidden, notFound } from '../../../machinery/status.ts';
-import { MASTERS_GROUP } from '../../authentication/types.ts';
+import { MASTERS_GROUP } from '../../../component-base/authentication/types.ts';
 import type { AdmissionAttributes } from '../../admission/types.ts';
-import type { Authorizer } from '../../authorization/types.ts';
+import type { Authorizer } from '../../../machinery/authorization/types.ts';
 import type { RbacPolicyIndex } from '../../authorization/rbac/policy-index.ts';
 import { escalationMessage } from '../../authorization/rbac/escalation.ts';
 import { deepEqual } from '../../../machinery/validation/immutable.ts';

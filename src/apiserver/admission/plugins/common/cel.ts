@@ -2,7 +2,7 @@
 // request, params, namespaceObject, variables, authorizer) over the shared CEL environment, and
 // match conditions as webhooks and policies evaluate them.
 import type { MatchCondition } from '../../../../api/admissionregistration/v1/types.ts';
-import type { Authorizer } from '../../../authorization/types.ts';
+import type { Authorizer } from '../../../../machinery/authorization/types.ts';
 import { CelAuthorizer, CelCompiler, celActivation, evaluateCel } from '../../../../machinery/cel/index.ts';
 import type { AdmissionAttributes } from '../../types.ts';
 import type { MatchedTarget } from './matching.ts';

@@ -2,8 +2,8 @@
 // matched through events.orch.io see core events and the other way round.
 import type { CoreEvent } from '../../../../api/core/v1/event-types.ts';
 import type { EventV1 } from '../../../../api/events/v1/types.ts';
-import { coreToEventV1, eventV1ToCore } from '../../../../api/events/v1/conversion.ts';
-import type { ApiObject } from '../../../../storage/interface.ts';
+import { coreToEventV1, eventV1ToCore } from '../../../registry/events/conversion.ts';
+import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import type { GroupVersionKind } from './matching.ts';
 import { setOwn } from '../../../../machinery/patch/json-value.ts';
 

@@ -3,7 +3,7 @@
 // removes a field, lists and scalars replaced). JSONPatch: the expression's JSONPatch{...} list is
 // applied as RFC 6902 operations.
 import fastJsonPatch from 'fast-json-patch';
-import type { ApiObject } from '../../../../storage/interface.ts';
+import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import { ownValue, setOwn } from '../../../../machinery/patch/json-value.ts';
 
 type Obj = Record<string, unknown>;

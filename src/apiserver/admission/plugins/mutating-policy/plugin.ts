@@ -4,8 +4,8 @@
 // chain's extra round, when a later policy, webhook or admission plugin changed the object. An expression that fails follows the policy's failurePolicy.
 import { internalError } from '../../../../machinery/status.ts';
 import type { MutatingAdmissionPolicy, MutatingAdmissionPolicyBinding, Mutation } from '../../../../api/admissionregistration/v1beta1/types.ts';
-import type { ApiObject } from '../../../../storage/interface.ts';
-import type { Authorizer } from '../../../authorization/types.ts';
+import type { ApiObject } from '../../../../api/meta/v1/types.ts';
+import type { Authorizer } from '../../../../machinery/authorization/types.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
 import { evaluateCel, toCelValue } from '../../../../machinery/cel/index.ts';

@@ -1,7 +1,7 @@
 // What a write does to ownerReferences: whether it changes them at all, and which references it
 // newly makes block their owner's deletion.
 import type { OwnerReference } from '../../../../api/meta/v1/types.ts';
-import type { ApiObject } from '../../../../storage/interface.ts';
+import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 
 function refsOf(obj: ApiObject | undefined): OwnerReference[] {
   return (obj?.metadata?.ownerReferences as OwnerReference[] | undefined) ?? [];

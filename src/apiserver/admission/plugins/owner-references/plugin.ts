@@ -2,7 +2,7 @@
 // delete permission on the object (a create is exempt: its creator could delete it), and making
 // a reference block its owner's deletion needs update permission on the owner's finalizers.
 // Both checks ask the server's authorizer.
-import type { Attributes, Authorizer } from '../../../authorization/types.ts';
+import type { Attributes, Authorizer } from '../../../../machinery/authorization/types.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import { admissionForbidden } from '../../forbidden.ts';
 import { isChangingOwnerReferences, newBlockingRefs } from './owner-refs.ts';

@@ -1,7 +1,7 @@
 // A binding's parameters: the objects its paramRef names, of the policy's paramKind. Config maps
 // are the parameter kind this server serves.
 import type { ParamKind, ParamRef } from '../../../../api/admissionregistration/v1/types.ts';
-import type { ApiObject } from '../../../../storage/interface.ts';
+import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import type { AdmissionAttributes } from '../../types.ts';
 import { selectorMatches } from '../common/label-selector.ts';
 

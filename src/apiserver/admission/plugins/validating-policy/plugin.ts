@@ -8,7 +8,7 @@ import type {
   ValidatingAdmissionPolicyBinding,
   ValidationAction,
 } from '../../../../api/admissionregistration/v1/types.ts';
-import type { ApiObject } from '../../../../storage/interface.ts';
+import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
 import { admissionForbidden } from '../../forbidden.ts';
@@ -16,7 +16,7 @@ import { matchPolicyResources } from '../common/policy-match.ts';
 import { addAdmissionAuditAnnotation, addAdmissionWarning } from '../common/request-scope.ts';
 import { evaluatePolicy } from './evaluate.ts';
 import { admissionActivation } from '../common/cel.ts';
-import type { Authorizer } from '../../../authorization/types.ts';
+import type { Authorizer } from '../../../../machinery/authorization/types.ts';
 import { ParamError, resolveParams, type ParamSource } from './params.ts';
 
 export interface PolicySource {

@@ -6,10 +6,10 @@
 import fastJsonPatch from 'fast-json-patch';
 import { internalError } from '../../../../machinery/status.ts';
 import type { MutatingWebhook, MutatingWebhookConfiguration, ValidatingWebhookConfiguration } from '../../../../api/admissionregistration/v1/types.ts';
-import type { ApiObject } from '../../../../storage/interface.ts';
+import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
-import type { Authorizer } from '../../../authorization/types.ts';
+import type { Authorizer } from '../../../../machinery/authorization/types.ts';
 import { convertObject, replaceInPlace } from '../common/convert.ts';
 import { addAdmissionAuditAnnotation } from '../common/request-scope.ts';
 import { pluginReinvocation } from '../../reinvocation.ts';

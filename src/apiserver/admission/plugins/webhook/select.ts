@@ -4,7 +4,7 @@
 import { klog } from '../../../../component-base/logs/klog.ts';
 import { internalError } from '../../../../machinery/status.ts';
 import type { ValidatingWebhook } from '../../../../api/admissionregistration/v1/types.ts';
-import type { Authorizer } from '../../../authorization/types.ts';
+import type { Authorizer } from '../../../../machinery/authorization/types.ts';
 import type { AdmissionAttributes } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
 import { matchRules, namespaceSelectorMatches, objectSelectorMatches, type MatchedTarget } from '../common/matching.ts';

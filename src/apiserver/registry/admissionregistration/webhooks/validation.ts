@@ -3,7 +3,7 @@
 // versions naming v1 or v1beta1, a timeout between 1 and 30 seconds).
 import { webhookCel } from '../../../admission/plugins/common/cel.ts';
 import type { MutatingWebhook, ValidatingWebhook, WebhookClientConfig } from '../../../../api/admissionregistration/v1/types.ts';
-import type { ObjectMeta } from '../../../../storage/interface.ts';
+import type { ObjectMeta } from '../../../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../../../machinery/status.ts';
 import { duplicate, invalid, notSupported, required, toStatusCauses, type FieldError } from '../../../../machinery/validation/field-error.ts';
 import { isDNS1123Subdomain, nameIsDNSSubdomain } from '../../../../machinery/validation/names.ts';

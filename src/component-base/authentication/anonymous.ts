@@ -1,6 +1,6 @@
 // --anonymous-auth (or the `anonymous` section of --authentication-config): a request no other
 // authenticator claimed becomes system:anonymous; with conditions, only on those paths.
-import type { Request } from '../server/request-context.ts';
+import type { Request } from '../serving/request-context.ts';
 import { ANONYMOUS_USER, UNAUTHENTICATED_GROUP, type RequestAuthenticator } from './types.ts';
 
 function pathOf(req: Request): string {

@@ -2,7 +2,7 @@
 // requests carry the TLS socket; HTTP/2 requests share their session's.
 import { X509Certificate } from 'node:crypto';
 import type { DetailedPeerCertificate, TLSSocket } from 'node:tls';
-import { connectionOf, type Request } from '../server/request-context.ts';
+import { connectionOf, type Request } from '../serving/request-context.ts';
 
 export interface PeerChain {
   /** The client's certificate first, then whatever else it sent (candidate intermediates). */

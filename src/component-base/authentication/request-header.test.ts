@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Request } from '../server/request-context.ts';
+import type { Request } from '../serving/request-context.ts';
 import { headerValues, prefixedHeaderValues, unescapeExtraKey } from './request-header.ts';
 
 const req = (...raw: string[]) => ({ rawHeaders: raw }) as unknown as Request;

@@ -1,6 +1,13 @@
 // The authorizer seam: each mode answers allow, deny or no opinion for a request's attributes;
 // a union asks them in --authorization-mode order.
-import type { UserInfo } from '../server/request-context.ts';
+
+/** Who a request is from, as authentication found it (user.Info in Kubernetes). */
+export interface UserInfo {
+  name: string;
+  uid?: string;
+  groups: string[];
+  extra?: Record<string, string[]>;
+}
 
 export interface Attributes {
   user: UserInfo;

@@ -2,9 +2,9 @@
 // apiserver_request_duration_seconds and apiserver_current_inflight_requests, labelled as
 // Kubernetes labels them.
 import { Gauge } from 'prom-client';
-import { CounterVec, HistogramVec, type ValueSeries, type HistogramSeries } from './vectors.ts';
-import type { RequestInfo } from '../../apiserver/server/request-context.ts';
-import type { MetricsRegistry } from './registry.ts';
+import { CounterVec, HistogramVec, type ValueSeries, type HistogramSeries } from '../../component-base/metrics/vectors.ts';
+import type { RequestInfo } from '../../component-base/serving/request-context.ts';
+import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
 
 const DURATION_BUCKETS = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
 /** Label combinations whose series are kept for reuse. */

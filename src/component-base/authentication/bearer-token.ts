@@ -2,7 +2,7 @@
 // of them accepts is an error (401), not a fall-through to anonymous; an authenticator's error is
 // kept only if no later one accepts the token.
 import { AuthenticationError, type AuthResult, type RequestAuthenticator, type TokenAuthenticator } from './types.ts';
-import { connectionOf } from '../server/request-context.ts';
+import { connectionOf } from '../serving/request-context.ts';
 
 /** Asks each token authenticator in order; null when none accepts and none reported an error. */
 export function tokenUnion(tokens: TokenAuthenticator[]): TokenAuthenticator {

@@ -1,6 +1,6 @@
 // The authenticator seam: each method looks at a request and either names a user, says it does
 // not apply (null), or rejects the request by throwing (a presented but invalid credential).
-import type { Request, UserInfo } from '../server/request-context.ts';
+import type { Request, UserInfo } from '../serving/request-context.ts';
 
 export interface AuthResult {
   user: UserInfo;

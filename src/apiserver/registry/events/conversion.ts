@@ -4,10 +4,10 @@
 // deprecatedFirstTimestamp/LastTimestamp/Count↔firstTimestamp/lastTimestamp/count; the other
 // fields keep their names. Both directions emit the always-present fields as Kubernetes does.
 
-import type { CoreEvent, CoreEventSeries, EventSource } from '../../core/v1/event-types.ts';
-import type { ObjectMeta, ObjectReference } from '../../meta/v1/types.ts';
+import type { CoreEvent, CoreEventSeries, EventSource } from '../../../api/core/v1/event-types.ts';
+import type { ObjectMeta, ObjectReference } from '../../../api/meta/v1/types.ts';
 import { cloneJson, setOwn } from '../../../machinery/patch/json-value.ts';
-import { API_VERSION, type EventSeries, type EventV1 } from './types.ts';
+import { API_VERSION, type EventSeries, type EventV1 } from '../../../api/events/v1/types.ts';
 
 /** Copies an ObjectReference keeping only its known, non-empty fields, in Kubernetes' order. */
 export function copyObjectReference(ref: ObjectReference | undefined): ObjectReference {

@@ -2,8 +2,8 @@
 // only from a client whose certificate verifies against --requestheader-client-ca-file and whose
 // CommonName is in --requestheader-allowed-names (empty: any). They are removed once read.
 import type { X509Certificate } from 'node:crypto';
-import { klog } from '../../component-base/logs/klog.ts';
-import type { Request } from '../server/request-context.ts';
+import { klog } from '../logs/klog.ts';
+import type { Request } from '../serving/request-context.ts';
 import { requestChainVerifier } from './chain-verifier.ts';
 import { subjectValues } from './peer-certificates.ts';
 import { AuthenticationError, type RequestAuthenticator } from './types.ts';

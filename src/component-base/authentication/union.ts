@@ -3,7 +3,7 @@
 // certificate does not spoil a good token). failOnErrorUnion stops at the first error, so an
 // invalid credential is never downgraded to anonymous. Authenticated users gain
 // system:authenticated.
-import type { Request } from '../server/request-context.ts';
+import type { Request } from '../serving/request-context.ts';
 import { ANONYMOUS_USER, AUTHENTICATED_GROUP, AuthenticationError, type Authenticated, type AuthResult, type RequestAuthenticator } from './types.ts';
 
 export function unionAuthenticator(authenticators: RequestAuthenticator[]): RequestAuthenticator {

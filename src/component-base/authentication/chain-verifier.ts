@@ -1,7 +1,7 @@
 // Verifies a connection's client chain against one CA bundle, remembering a success per
 // connection until the earliest expiry on the path, so keep-alive requests pay for it once.
 import type { X509Certificate } from 'node:crypto';
-import type { Request } from '../server/request-context.ts';
+import type { Request } from '../serving/request-context.ts';
 import { CertificateVerifyError, verifyClientChain, type VerifiedChain } from './cert-verify.ts';
 import { peerChain, type PeerChain } from './peer-certificates.ts';
 import { AuthenticationError } from './types.ts';

@@ -3,15 +3,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqliteKv } from '../../storage/kv/sqlite/index.ts';
-import type { Kv } from '../../storage/kv/interface.ts';
-import { createStore } from '../../storage/store.ts';
-import { codecFor } from '../../storage/codecs/index.ts';
-import type { CoreEvent } from '../../api/core/v1/event-types.ts';
-import type { Handler } from '../../apiserver/server/request-context.ts';
-import { eventResources, eventsOpenApiSchemas } from '../../apiserver/registry/events/declarations.ts';
-import { buildApiHandler } from '../../apiserver/endpoints/installer.ts';
-import type { ConnectionConfig } from '../orchconfig/types.ts';
+import { openSqliteKv } from '../../src/storage/kv/sqlite/index.ts';
+import type { Kv } from '../../src/storage/kv/interface.ts';
+import { createStore } from '../../src/storage/store.ts';
+import { codecFor } from '../../src/storage/codecs/index.ts';
+import type { CoreEvent } from '../../src/api/core/v1/event-types.ts';
+import type { Handler } from '../../src/component-base/serving/request-context.ts';
+import { eventResources, eventsOpenApiSchemas } from '../../src/apiserver/registry/events/declarations.ts';
+import { buildApiHandler } from '../../src/apiserver/endpoints/installer.ts';
+import type { ConnectionConfig } from '../../src/client/orchconfig/types.ts';
 
 export interface EventsBackend {
   apiHandler: Handler;

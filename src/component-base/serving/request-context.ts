@@ -1,7 +1,10 @@
 // What the handler chain learns about a request as it passes the filters, and the handler type
 // every filter and endpoint shares. Both HTTP/1.1 and HTTP/2 requests flow through.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Http2Request, Http2Response } from '../../component-base/serving/http2-exchange.ts';
+import type { Http2Request, Http2Response } from './http2-exchange.ts';
+import type { UserInfo } from '../../machinery/authorization/types.ts';
+
+export type { UserInfo };
 
 export type Request = IncomingMessage | Http2Request;
 export type Response = ServerResponse | Http2Response;
@@ -27,13 +30,6 @@ export interface RequestInfo {
   subresource: string;
   name: string;
   parts: string[];
-}
-
-export interface UserInfo {
-  name: string;
-  uid?: string;
-  groups: string[];
-  extra?: Record<string, string[]>;
 }
 
 export interface RequestContext {

@@ -2,7 +2,7 @@
 // CommonName and the groups by its Organizations. A certificate that does not verify is refused
 // (401), not ignored.
 import { createHash, type X509Certificate } from 'node:crypto';
-import { klog } from '../../component-base/logs/klog.ts';
+import { klog } from '../logs/klog.ts';
 import { requestChainVerifier } from './chain-verifier.ts';
 import { subjectValues } from './peer-certificates.ts';
 import { CREDENTIAL_ID_KEY, type RequestAuthenticator } from './types.ts';
