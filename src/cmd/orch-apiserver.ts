@@ -12,6 +12,8 @@ if (import.meta.main) {
   };
   const code = await apiserverMain(process.argv.slice(2), io);
   // Shutdown is complete and storage closed: leave now rather than wait for client libraries'
-  // idle timers (the etcd client keeps some for half a minute).
+  // idle timers (the etcd client keeps some for half a minute). A pipe takes 64 KiB at once and
+  // process.exit drops what is still queued (--help is longer), so the output is flushed first.
+  await Promise.all([process.stdout, process.stderr].map((s) => new Promise((done) => s.write('', done))));
   process.exit(code);
 }
