@@ -1,5 +1,11 @@
 // Every API error is a StatusError carrying a metav1 Status; this module is the one place that
-// builds them, worded as Kubernetes words them so clients that match on reason or message work.
+// builds them, worded as Kubernetes words them so clients that match on reason or message work,
+// and the one place that reads them: code asks `isNotFound(err)`, never `err.code === 404`, on
+// both sides of the wire (the REST client turns every failed answer into a StatusError too).
+//
+// A StatusError is recognised by a Symbol.for brand rather than instanceof, as undici brands its
+// errors: two copies of this module (a bundled client next to the server's, a test loading it
+// twice) each have their own class, but share the registry-wide symbol.
 
 /** StatusReason values of metav1 that this server produces. */
 import type { CauseType, Status, StatusCause, StatusDetails, StatusReason } from '../api/meta/v1/status.ts';
@@ -11,12 +17,18 @@ export interface GroupResource {
   resource: string;
 }
 
+/** The brand every copy of this module puts on its StatusErrors. */
+const STATUS_ERROR_BRAND = Symbol.for('orch.io/machinery/StatusError');
+
 export class StatusError extends Error {
   readonly status: Status;
   constructor(status: Status) {
     super(status.message ?? status.reason ?? 'error');
     this.name = 'StatusError';
     this.status = status;
+  }
+  get [STATUS_ERROR_BRAND](): true {
+    return true;
   }
   get code(): number {
     return this.status.code;
@@ -26,8 +38,130 @@ export class StatusError extends Error {
   }
 }
 
+/** True for a StatusError made by any copy of this module. */
 export function isStatusError(err: unknown): err is StatusError {
-  return err instanceof StatusError;
+  return typeof err === 'object' && err !== null && (err as Record<symbol, unknown>)[STATUS_ERROR_BRAND] === true;
+}
+
+// The predicates, as apimachinery's errors package has them: a Status is matched on its reason,
+// and on its code only when the reason is one this vocabulary does not know (a proxy's bare 404,
+// a Status from a newer server), so a 409 AlreadyExists is never taken for a Conflict.
+
+const KNOWN_REASONS: ReadonlySet<string> = new Set<StatusReason>([
+  'BadRequest', 'Unauthorized', 'Forbidden', 'NotFound', 'AlreadyExists', 'Conflict', 'Gone', 'Expired',
+  'Invalid', 'MethodNotAllowed', 'NotAcceptable', 'RequestEntityTooLarge', 'RequestHeaderFieldsTooLarge',
+  'UnsupportedMediaType', 'TooManyRequests', 'Timeout', 'ServerTimeout', 'ServiceUnavailable', 'InternalError',
+]);
+
+/** The HTTP code each reason is answered with, for matching a Status whose reason is unknown. */
+const CODE_OF: Partial<Record<StatusReason, number>> = {
+  BadRequest: 400, Unauthorized: 401, Forbidden: 403, NotFound: 404, Conflict: 409, Gone: 410, Expired: 410,
+  Invalid: 422, MethodNotAllowed: 405, NotAcceptable: 406, RequestEntityTooLarge: 413, UnsupportedMediaType: 415,
+  TooManyRequests: 429, Timeout: 504, ServiceUnavailable: 503, InternalError: 500,
+};
+
+function hasReason(err: unknown, reason: StatusReason): boolean {
+  if (!isStatusError(err)) return false;
+  const { reason: got = '', code } = err.status;
+  if (got === reason) return true;
+  return !KNOWN_REASONS.has(got) && CODE_OF[reason] !== undefined && code === CODE_OF[reason];
+}
+
+/** The code of an API error, 0 for anything else. */
+export function codeOf(err: unknown): number {
+  return isStatusError(err) ? err.status.code : 0;
+}
+
+export function isBadRequest(err: unknown): boolean {
+  return hasReason(err, 'BadRequest');
+}
+
+export function isUnauthorized(err: unknown): boolean {
+  return hasReason(err, 'Unauthorized');
+}
+
+export function isForbidden(err: unknown): boolean {
+  return hasReason(err, 'Forbidden');
+}
+
+export function isNotFound(err: unknown): boolean {
+  return hasReason(err, 'NotFound');
+}
+
+/** Only reason AlreadyExists: a 409 of unknown reason is a conflict. */
+export function isAlreadyExists(err: unknown): boolean {
+  return isStatusError(err) && err.status.reason === 'AlreadyExists';
+}
+
+export function isConflict(err: unknown): boolean {
+  return hasReason(err, 'Conflict');
+}
+
+/** 410 Gone: the watch or list cannot continue from where it was; relist. */
+export function isGone(err: unknown): boolean {
+  return hasReason(err, 'Gone');
+}
+
+/** 410 Expired: the resourceVersion asked for was compacted away; relist. */
+export function isResourceExpired(err: unknown): boolean {
+  return hasReason(err, 'Expired');
+}
+
+export function isInvalid(err: unknown): boolean {
+  return hasReason(err, 'Invalid');
+}
+
+export function isMethodNotSupported(err: unknown): boolean {
+  return hasReason(err, 'MethodNotAllowed');
+}
+
+export function isNotAcceptable(err: unknown): boolean {
+  return hasReason(err, 'NotAcceptable');
+}
+
+export function isUnsupportedMediaType(err: unknown): boolean {
+  return hasReason(err, 'UnsupportedMediaType');
+}
+
+export function isRequestEntityTooLarge(err: unknown): boolean {
+  return hasReason(err, 'RequestEntityTooLarge');
+}
+
+/** Reason TooManyRequests or code 429 whatever the reason, as Kubernetes has it. */
+export function isTooManyRequests(err: unknown): boolean {
+  return hasReason(err, 'TooManyRequests') || (isStatusError(err) && err.status.code === CODE_OF.TooManyRequests);
+}
+
+/** 504 Timeout: the request ran out of time; it may still complete. */
+export function isTimeout(err: unknown): boolean {
+  return hasReason(err, 'Timeout');
+}
+
+/** 500 ServerTimeout: the server could not finish in time; try again. */
+export function isServerTimeout(err: unknown): boolean {
+  return isStatusError(err) && err.status.reason === 'ServerTimeout';
+}
+
+/** A read past the store's revision (504 with a ResourceVersionTooLarge cause); retry shortly. */
+export function isTooLargeResourceVersion(err: unknown): boolean {
+  return isTimeout(err) && hasStatusCause(err, 'ResourceVersionTooLarge');
+}
+
+export function isServiceUnavailable(err: unknown): boolean {
+  return hasReason(err, 'ServiceUnavailable');
+}
+
+export function isInternalError(err: unknown): boolean {
+  return hasReason(err, 'InternalError');
+}
+
+/** Any 5xx: the server failed, not the request, so the same request may succeed later. */
+export function isServerError(err: unknown): boolean {
+  return codeOf(err) >= CODE_OF.InternalError!;
+}
+
+export function hasStatusCause(err: unknown, cause: CauseType): boolean {
+  return isStatusError(err) && Boolean(err.status.details?.causes?.some((c) => c.reason === cause));
 }
 
 function failure(code: number, reason: StatusReason, message: string, details?: StatusDetails): StatusError {
@@ -180,15 +314,20 @@ export function serviceUnavailable(message: string): StatusError {
   return failure(503, 'ServiceUnavailable', message);
 }
 
-/** Anything that is not a client's mistake. The caller logs the original error as a bug. */
+/**
+ * A 500 whose message the caller chose for the client (a failing webhook, a server not ready).
+ * Never pass the message of an unexpected error: use unexpectedError.
+ */
 export function internalError(message = 'an internal error occurred'): StatusError {
   return failure(500, 'InternalError', `Internal error occurred: ${message}`, {
     causes: [{ message }],
   });
 }
 
-/** Turns any thrown value into a StatusError; non-Status errors become a 500 without leaking details. */
-export function toStatusError(err: unknown): StatusError {
-  if (err instanceof StatusError) return err;
-  return internalError();
+/**
+ * The 500 for an unexpected error: the client learns only the correlation id under which the
+ * real error was logged (component-base/logs/internal-error.ts logs it and builds this).
+ */
+export function unexpectedError(correlationId: string): StatusError {
+  return internalError(`an internal error occurred (correlation id ${correlationId})`);
 }

@@ -1,12 +1,15 @@
 // Watch over the KV seam: KV events become ADDED / MODIFIED / DELETED with Kubernetes predicate
 // semantics (an object that stops matching is DELETED, one that starts matching is ADDED),
 // optional initial state ending in an annotated BOOKMARK, progress BOOKMARKs, and a bounded queue.
-import { internalError } from '../machinery/status.ts';
+import { klog } from '../component-base/logs/klog.ts';
+import { reportInternalError } from '../component-base/logs/internal-error.ts';
 import { isStorageError, type ApiObject, type Predicate, type WatchEvent, type WatchOptions, type Watcher } from './interface.ts';
 import type { KeyValue, KvEvent, KvWatch } from './kv/interface.ts';
 import { parseResourceVersion, waitForRevision } from './resource-version.ts';
 import { decodeStored, decodeStoredShared, type StoreContext } from './store-context.ts';
 import { BoundedWatchQueue, errorEvent, expiredEvent } from './watch-queue.ts';
+
+const log = klog('storage/watch');
 
 export const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
 
@@ -64,7 +67,7 @@ export async function watchObjects<T extends ApiObject>(
           try {
             out = translate(ev) as WatchEvent<T> | undefined;
           } catch (err) {
-            queue.fail(errorEvent<T>(internalError((err as Error).message).status));
+            queue.fail(errorEvent<T>(reportInternalError(log, 'unable to translate a watch event', err, { prefix }).status));
             return;
           }
           if (out) queue.push(out);
@@ -75,7 +78,7 @@ export async function watchObjects<T extends ApiObject>(
         if (isStorageError(err, 'ResourceVersionTooOld')) {
           queue.fail(expiredEvent<T>(`too old resource version: ${startAfter} (${err.revision ?? 0})`));
         } else {
-          queue.fail(errorEvent<T>(internalError(err.message).status));
+          queue.fail(errorEvent<T>(reportInternalError(log, 'the watch of the store failed', err, { prefix }).status));
         }
       },
     },

@@ -4,8 +4,9 @@ import type { Handler, Request, Response } from '../../component-base/serving/re
 import { requestURL } from '../filters/with-request-info.ts';
 import { requestContext } from '../../component-base/serving/request-context.ts';
 import { writeStatus } from '../../component-base/serving/responses.ts';
-import { internalError, methodNotAllowed, pathNotFound, toStatusError } from '../../machinery/status.ts';
+import { internalError, methodNotAllowed, pathNotFound } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
+import { asStatusError } from '../../component-base/logs/internal-error.ts';
 import type { InstalledResource } from '../registry/generic/context.ts';
 import type { Verb } from '../registry/resource.ts';
 import { serveDiscovery } from './discovery/handler.ts';
@@ -99,8 +100,7 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
       const scope: Scope = { req, res, info, query: requestURL(req).searchParams, resource, config };
       await handler!(scope);
     } catch (err) {
-      const status = toStatusError(err);
-      if (status.code >= 500 && !(err as { status?: unknown })?.status) log.error('request failed', { path: req.url, err: String((err as Error)?.stack ?? err) });
+      const status = asStatusError(log, 'request failed', err, { path: req.url });
       if (res.headersSent) {
         if (!res.writableEnded) res.end();
         return;

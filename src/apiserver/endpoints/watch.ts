@@ -2,7 +2,7 @@
 // client goes away, the request's signal aborts (shutdown) or the watch times out.
 import type { ApiObject, Watcher, WatchEvent } from '../../storage/interface.ts';
 import type { Request, Response } from '../../component-base/serving/request-context.ts';
-import type { Status } from '../../machinery/status.ts';
+import { isBadRequest, type Status } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import type { ResourceDeclaration } from '../registry/resource.ts';
 import { apiVersionOf } from '../registry/resource.ts';
@@ -78,7 +78,7 @@ export async function serveWatch(req: Request, response: Response, opts: WatchSt
       storeName: opts.storeName,
     });
     // A malformed request (a resourceVersion that does not parse) is refused before any stream.
-    if (statusError.status.code === 400) throw statusError;
+    if (isBadRequest(statusError)) throw statusError;
     status = statusError.status;
   }
   res.statusCode = 200;

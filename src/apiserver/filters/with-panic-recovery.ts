@@ -1,7 +1,8 @@
 // The outermost filter: a thrown StatusError becomes its Status, anything else a 500 that is
-// logged as a bug with its stack, never shown to the client.
-import { isStatusError, internalError } from '../../machinery/status.ts';
+// logged as a bug with its stack, never shown to the client, which sees only the correlation id.
+import { isStatusError } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
+import { reportInternalError } from '../../component-base/logs/internal-error.ts';
 import type { Handler, Request, Response } from '../../component-base/serving/request-context.ts';
 import { writeStatus } from '../../component-base/serving/responses.ts';
 
@@ -28,15 +29,14 @@ function recoverFrom(err: unknown, req: Request, res: Response): void {
     return;
   }
   if (res.headersSent && (err as NodeJS.ErrnoException)?.code === 'ERR_HTTP_HEADERS_SENT') return;
-  log.error('Observed a panic: unexpected error while serving a request (this is a bug)', {
+  const status = reportInternalError(log, 'Observed a panic: unexpected error while serving a request (this is a bug)', err, {
     method: req.method,
     URI: req.url,
-    err: err instanceof Error ? (err.stack ?? err.message) : String(err),
   });
   if (res.headersSent) {
     // Part of a response is out: the only honest signal left is to cut the stream.
     res.destroy();
     return;
   }
-  writeStatus(req, res, internalError('an unexpected error occurred while serving the request'));
+  writeStatus(req, res, status);
 }

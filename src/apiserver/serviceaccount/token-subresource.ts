@@ -4,12 +4,16 @@
 import type { Handler } from '../../component-base/serving/request-context.ts';
 import { requestContext } from '../../component-base/serving/request-context.ts';
 import { writeStatus } from '../../component-base/serving/responses.ts';
-import { badRequest, methodNotAllowed, toStatusError } from '../../machinery/status.ts';
+import { badRequest, methodNotAllowed } from '../../machinery/status.ts';
+import { klog } from '../../component-base/logs/klog.ts';
+import { asStatusError } from '../../component-base/logs/internal-error.ts';
 import { decodeBody, readBody } from '../endpoints/body.ts';
 import { negotiateOutput } from '../endpoints/negotiation.ts';
 import { writeObject } from '../endpoints/respond.ts';
 import { TOKEN_REQUEST_API_VERSIONS, type TokenRequest } from '../../api/authentication/v1/token-request-types.ts';
 import { issueToken, type BoundObjectGetters, type TokenRequestConfig } from './token-request.ts';
+
+const log = klog('serviceaccount/token-subresource');
 
 type Json = Record<string, unknown>;
 
@@ -82,7 +86,7 @@ export function withServiceAccountTokens(next: Handler, deps: TokenSubresourceDe
       issued.request.apiVersion = askedVersion;
       writeObject(req, res, 201, issued.request, choice, issued.warnings);
     } catch (err) {
-      if (!res.headersSent) writeStatus(req, res, toStatusError(err));
+      if (!res.headersSent) writeStatus(req, res, asStatusError(log, 'token request failed', err, { path: req.url }));
       else if (!res.writableEnded) res.end();
     }
   };

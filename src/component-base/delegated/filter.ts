@@ -1,11 +1,12 @@
 // The authentication and authorization steps in front of a component's own handler: 401 for a
 // credential that is refused, 403 with Kubernetes' wording for a request not allowed, 500 when the
 // authorization review could not be made.
-import { forbiddenMessage, internalError, unauthorized } from '../../machinery/status.ts';
+import { forbiddenMessage, unauthorized } from '../../machinery/status.ts';
 import { writeStatus } from '../serving/responses.ts';
 import { AuthenticationError, type RequestAuthenticator } from '../authentication/types.ts';
 import type { Handler } from '../serving/request-context.ts';
 import { klog } from '../logs/klog.ts';
+import { reportInternalError } from '../logs/internal-error.ts';
 import type { DelegatedAuthorizer } from './authorization.ts';
 
 const log = klog('delegated/filter');
@@ -35,7 +36,7 @@ export function withDelegatedAuth(inner: Handler, authenticator: RequestAuthenti
     const decision = await authorizer.authorize({ user, verb, path });
     if (decision.allowed) return inner(req, res);
     if (decision.error) {
-      writeStatus(req, res, internalError(decision.error));
+      writeStatus(req, res, reportInternalError(log, 'Authorization could not be decided', decision.error, { user: user.name, verb, path }));
       return;
     }
     log.info('Forbidden', { user: user.name, verb, path, reason: decision.reason }, 4);

@@ -5,7 +5,6 @@ import {
   alreadyExists,
   badRequest,
   conflict,
-  internalError,
   isStatusError,
   notFound,
   resourceExpired,
@@ -14,6 +13,7 @@ import {
   type GroupResource,
 } from '../../../machinery/status.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
+import { reportInternalError } from '../../../component-base/logs/internal-error.ts';
 
 const log = klog('registry/generic');
 
@@ -32,10 +32,7 @@ export interface StorageErrorContext {
 /** Turns any error thrown by a Store into a StatusError; StatusErrors pass through. */
 export function interpretStorageError(err: unknown, ctx: StorageErrorContext): StatusError {
   if (isStatusError(err)) return err;
-  if (!isStorageError(err)) {
-    log.error('unexpected error from storage', { resource: ctx.resource.resource, err: String((err as Error)?.stack ?? err) });
-    return internalError(String((err as Error)?.message ?? err));
-  }
+  if (!isStorageError(err)) return reportInternalError(log, 'unexpected error from storage', err, { resource: ctx.resource.resource });
   const name = ctx.name ?? lastSegment(err.key);
   switch (err.code) {
     case 'KeyExists':
@@ -58,8 +55,8 @@ export function interpretStorageError(err: unknown, ctx: StorageErrorContext): S
       return badRequest(err.message);
     case 'InvalidObject':
     default:
-      log.error('storage reported an invalid object', { key: err.key, err: err.message });
-      return internalError(`the stored object at ${err.key} could not be decoded`);
+      // The key and the decoder's words are the store's business, not the client's.
+      return reportInternalError(log, 'storage reported an invalid object', err, { key: err.key });
   }
 }
 
