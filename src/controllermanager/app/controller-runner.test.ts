@@ -2,8 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeClock, settle } from '../../client/clock/fake-clock.ts';
 import { configureLogging } from '../../component-base/logs/klog.ts';
-import { controllerDescriptors, enabledControllers, isControllerEnabled, validateControllerList } from './controllers.ts';
-import { runControllers, type ControllerRun } from './controller-runner.ts';
+import { controllerDescriptors, validateControllerList } from '../../options/controllermanager/known-controllers.ts';
+import type { ControllerRun } from '../controller.ts';
+import { enabledControllers, isControllerEnabled } from './controllers.ts';
+import { runControllers } from './controller-runner.ts';
 
 if (!process.env.ORCH_TEST_VERBOSE) configureLogging({ sink: { write: () => {} } });
 
@@ -11,6 +13,14 @@ test('the table holds the spec\'s 50 controllers; three are off by default', () 
   assert.equal(controllerDescriptors.length, 50);
   assert.deepEqual(controllerDescriptors.filter((c) => !c.enabledByDefault).map((c) => c.name), ['bootstrap-signer-controller', 'selinux-warning-controller', 'token-cleaner-controller']);
   assert.ok(controllerDescriptors.every((c) => c.name.endsWith('-controller') && c.requires.length > 0));
+});
+
+test('each controller runs as <name>, except the publishers, which keep Kubernetes\' account names', () => {
+  const unlike = controllerDescriptors.filter((c) => c.serviceAccount !== c.name).map((c) => [c.name, c.serviceAccount]);
+  assert.deepEqual(unlike, [
+    ['orch-apiserver-serving-clustertrustbundle-publisher-controller', 'orch-apiserver-serving-clustertrustbundle-publisher'],
+    ['root-ca-certificate-publisher-controller', 'root-ca-certificate-publisher'],
+  ]);
 });
 
 test('--controllers: * is the on-by-default set, name adds, -name removes, -name wins', () => {

@@ -1,30 +1,12 @@
 // Starts the enabled controllers, staggered by --controller-start-interval (jittered up to twice
 // it, as Kubernetes does), and stops them when leadership or the process ends, waiting up to
-// --controller-shutdown-timeout. No controller is implemented yet: each enabled name is a seam that
+// --controller-shutdown-timeout. An enabled controller without an implementation is a seam that
 // waits, logging once whether its API is missing or its implementation is.
 import { klog } from '../../component-base/logs/klog.ts';
 import { sleep, type Clock, type TimerHandle } from '../../client/clock/clock.ts';
-import type { ControllerDescriptor } from './controllers.ts';
-import type { RestClient } from '../../client/rest/client.ts';
-import type { InformerFactory } from '../../client/cache/informer-factory.ts';
+import type { ControllerContext, ControllerDescriptor, ControllerRun, SharedControllerContext } from '../controller.ts';
 
 const log = klog('controllermanager/controllers');
-
-/** What every controller shares: the API client and the shared informers. */
-export interface SharedControllerContext {
-  client?: RestClient;
-  informers?: InformerFactory;
-}
-
-/** What a running controller gets. */
-export interface ControllerContext extends SharedControllerContext {
-  signal: AbortSignal;
-  /** True when the server serves every resource the controller needs. */
-  apiAvailable(): Promise<boolean>;
-}
-
-/** A controller implementation: runs until its signal aborts. */
-export type ControllerRun = (ctx: ControllerContext) => Promise<void>;
 
 export interface RunControllersOptions {
   controllers: readonly ControllerDescriptor[];

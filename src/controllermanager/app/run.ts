@@ -15,8 +15,9 @@ import { RestLeaseClient } from '../../client/leaderelection/lease.ts';
 import { InformerFactory } from '../../client/cache/informer-factory.ts';
 import { completeServing } from './serving-config.ts';
 import { startSecureServing, type RunningSecureServer } from './secure-serving.ts';
-import { controllerImplementations, enabledControllers, type ControllerDescriptor } from './controllers.ts';
-import { runControllers, type ControllerRun } from './controller-runner.ts';
+import { controllerImplementations, enabledControllers } from './controllers.ts';
+import type { ControllerDescriptor, ControllerRun } from '../controller.ts';
+import { runControllers } from './controller-runner.ts';
 import { ServiceAccountClientBuilder, withServiceAccountCredentials } from './service-account-credentials.ts';
 
 const log = klog('controllermanager/run');

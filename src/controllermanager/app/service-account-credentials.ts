@@ -3,7 +3,7 @@
 // created when missing (with the controller manager's own credentials), a token is requested
 // through TokenRequest, and it is renewed when a fifth of its lifetime remains; the controller's
 // client carries only that token, never the manager's own certificate or token.
-import { controllerAccount } from '../../apiserver/registry/rbac/bootstrap/controller-roles.ts';
+import { controllerDescriptors } from '../../options/controllermanager/known-controllers.ts';
 import type { ServiceAccount } from '../../api/core/v1/service-account-types.ts';
 import type { TokenRequest } from '../../api/authentication/v1/token-request-types.ts';
 import { sleep, type Clock, type TimerHandle } from '../../client/clock/clock.ts';
@@ -12,7 +12,7 @@ import { RestClient, type RestClientOptions } from '../../client/rest/client.ts'
 import { isAlreadyExists, isNotFound } from '../../client/rest/errors.ts';
 import { ResourceClient } from '../../client/rest/resource.ts';
 import { klog } from '../../component-base/logs/klog.ts';
-import type { ControllerRun } from './controller-runner.ts';
+import type { ControllerRun } from '../controller.ts';
 
 const log = klog('controllermanager/credentials');
 
@@ -23,9 +23,14 @@ const LEEWAY = 0.2;
 const RETRY_MS = 10_000;
 const SERVICE_ACCOUNTS = { group: '', version: 'v1', resource: 'serviceaccounts' };
 
-/** The service account a controller runs as: `namespace-controller`, `root-ca-certificate-publisher`. */
+const ACCOUNTS = new Map(controllerDescriptors.map((c) => [c.name, c.serviceAccount]));
+
+/**
+ * The service account a controller runs as, from its descriptor (the API server's bootstrap policy
+ * binds the same name): `namespace-controller`, `root-ca-certificate-publisher`.
+ */
 export function serviceAccountFor(controllerName: string): string {
-  return controllerAccount(controllerName.replace(/-controller$/, ''));
+  return ACCOUNTS.get(controllerName) ?? controllerName;
 }
 
 export interface ServiceAccountClientOptions {

@@ -1,6 +1,6 @@
 // Controller selection rows.
 import type { FlagSpec } from '../flag.ts';
-import { controllerDescriptors } from '../../controllermanager/app/controllers.ts';
+import { controllerDescriptors } from './known-controllers.ts';
 import { CONTROLLERS as group } from './groups.ts';
 
 const allNames = controllerDescriptors.map((c) => c.name).join(', ');

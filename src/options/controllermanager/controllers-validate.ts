@@ -1,5 +1,5 @@
 // Rules of the controller selection and concurrency rows.
-import { validateControllerList } from '../../controllermanager/app/controllers.ts';
+import { validateControllerList } from './known-controllers.ts';
 import { list, rejectNegative, type ValidationContext } from '../validation-context.ts';
 import { concurrencyFlagNames } from './concurrency.ts';
 

@@ -10,7 +10,7 @@ import { RateLimitingQueue } from '../../../client/workqueue/rate-limiting-queue
 import { controllerEventRecorder } from '../../../client/record/index.ts';
 import { isStatusError } from '../../../machinery/status.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
-import type { ControllerContext, ControllerRun } from '../../app/controller-runner.ts';
+import type { ControllerContext, ControllerRun } from '../../controller.ts';
 import type { RestClient } from '../../../client/rest/client.ts';
 import { runWorker, waitForSync } from '../serviceaccount/queue-worker.ts';
 import { aggregatedRules, sameRules } from './aggregate-rules.ts';

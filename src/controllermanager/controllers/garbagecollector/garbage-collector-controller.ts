@@ -10,7 +10,7 @@ import { DiscoveryClient, groupVersionOf, resourceKey, withVerbs, type ApiResour
 import { RestMapper } from '../../../client/discovery/rest-mapper.ts';
 import { RateLimitingQueue } from '../../../client/workqueue/rate-limiting-queue.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
-import type { ControllerContext, ControllerRun } from '../../app/controller-runner.ts';
+import type { ControllerContext, ControllerRun } from '../../controller.ts';
 import { GraphBuilder } from './graph-builder.ts';
 import type { GraphNode } from './graph.ts';
 import { Collector } from './collector.ts';

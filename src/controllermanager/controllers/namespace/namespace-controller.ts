@@ -11,7 +11,7 @@ import { DiscoveryClient } from '../../../client/discovery/discovery-client.ts';
 import { RateLimitingQueue } from '../../../client/workqueue/rate-limiting-queue.ts';
 import { BucketRateLimiter, ItemExponentialFailureRateLimiter, MaxOfRateLimiter } from '../../../client/workqueue/rate-limiters.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
-import type { ControllerRun } from '../../app/controller-runner.ts';
+import type { ControllerRun } from '../../controller.ts';
 import { ContentRemainingError, syncNamespace } from './namespace-deleter.ts';
 
 const log = klog('controllermanager/namespace');

@@ -10,7 +10,7 @@ import { isNotFound } from '../../../client/rest/errors.ts';
 import { RateLimitingQueue } from '../../../client/workqueue/rate-limiting-queue.ts';
 import { controllerEventRecorder } from '../../../client/record/index.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
-import type { ControllerContext, ControllerRun } from '../../app/controller-runner.ts';
+import type { ControllerContext, ControllerRun } from '../../controller.ts';
 import { runWorker, waitForSync } from '../serviceaccount/queue-worker.ts';
 import { isNamespaceTerminatingError } from '../serviceaccount/serviceaccounts-controller.ts';
 

@@ -12,7 +12,7 @@ import { RateLimitingQueue } from '../../../client/workqueue/rate-limiting-queue
 import { controllerEventRecorder, type EventRecorder } from '../../../client/record/index.ts';
 import { isStatusError } from '../../../machinery/status.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
-import type { ControllerContext, ControllerRun } from '../../app/controller-runner.ts';
+import type { ControllerContext, ControllerRun } from '../../controller.ts';
 import { runWorker, waitForSync } from './queue-worker.ts';
 
 const log = klog('controllermanager/serviceaccount');

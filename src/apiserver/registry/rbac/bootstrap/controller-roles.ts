@@ -1,6 +1,7 @@
 // The controller manager's own role and one role per controller (system:controller:<name>), with
 // the rules Kubernetes ships for them (brand swapped). Every controller may record events.
 import type { PolicyRule } from '../../../../api/rbac/v1/types.ts';
+import { controllerDescriptors } from '../../../../options/controllermanager/known-controllers.ts';
 import { READ, resourceRule as r } from './rule.ts';
 
 export const CONTROLLER_MANAGER_USER = 'system:orch-controller-manager';
@@ -43,23 +44,11 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
   'resourcequota-controller': [r(READ, ['*'], ['*']), r(['update'], [''], ['resourcequotas/status'])],
 };
 
-/** Controllers of the controller manager, as its --controllers list names them. */
-export const CONTROLLER_NAMES: readonly string[] = [
-  'bootstrap-signer', 'certificatesigningrequest-approving', 'certificatesigningrequest-cleaner', 'certificatesigningrequest-signing',
-  'cloud-node-lifecycle', 'clusterrole-aggregation', 'cronjob', 'daemonset', 'deployment', 'device-taint-eviction', 'disruption',
-  'endpoints', 'endpointslice', 'endpointslice-mirroring', 'ephemeral-volume', 'garbage-collector', 'horizontal-pod-autoscaler', 'job',
-  'orch-apiserver-serving-clustertrustbundle-publisher', 'legacy-serviceaccount-token-cleaner', 'namespace', 'node-ipam', 'node-lifecycle',
-  'node-route', 'persistentvolume-attach-detach', 'persistentvolume-binder', 'persistentvolume-expander', 'persistentvolume-protection',
-  'persistentvolumeclaim-protection', 'pod-garbage-collector', 'podcertificaterequest-cleaner', 'replicaset', 'replicationcontroller',
-  'resourceclaim', 'resourcequota', 'root-ca-certificate-publisher', 'selinux-warning', 'service-cidr', 'service-lb', 'serviceaccount',
-  'serviceaccount-token', 'statefulset', 'storage-version-migrator', 'storageversion-garbage-collector', 'taint-eviction',
-  'token-cleaner', 'ttl-after-finished', 'ttl', 'validatingadmissionpolicy-status', 'volumeattributesclass-protection',
-];
-
-/** The role name and service account of a controller: `namespace` -> system:controller:namespace-controller. */
-export function controllerAccount(name: string): string {
-  return name.endsWith('-publisher') ? name : `${name}-controller`;
-}
+/**
+ * The service accounts of the controller manager's controllers, one role and binding each; the
+ * controllers' descriptors name them, so the manager and this policy cannot disagree.
+ */
+export const CONTROLLER_ACCOUNTS: readonly string[] = controllerDescriptors.map((c) => c.serviceAccount);
 
 export function controllerRules(account: string): PolicyRule[] {
   return [...(SPECIFIC[account] ?? []), EVENTS];

@@ -5,7 +5,7 @@
 import type { ClusterRole, PolicyRule, RoleBinding } from '../../../../api/rbac/v1/types.ts';
 import { AUTOUPDATE_ANNOTATION, GROUP } from '../../../../api/rbac/v1/types.ts';
 import { ADMIN_RULES, EDIT_RULES, VIEW_RULES } from './aggregated-roles.ts';
-import { CONTROLLER_MANAGER_RULES, CONTROLLER_MANAGER_USER, CONTROLLER_NAMES, controllerAccount, controllerRules } from './controller-roles.ts';
+import { CONTROLLER_ACCOUNTS, CONTROLLER_MANAGER_RULES, CONTROLLER_MANAGER_USER, controllerRules } from './controller-roles.ts';
 import { resourceRule as r, urlRule } from './rule.ts';
 
 export const BOOTSTRAPPING_LABEL = 'orch.io/bootstrapping';
@@ -46,7 +46,7 @@ export function bootstrapClusterRoles(): ClusterRole[] {
     clusterRole('system:public-info-viewer', [urlRule(['get'], ['/healthz', '/livez', '/readyz', '/version', '/version/'])]),
     clusterRole('system:auth-delegator', [r(['create'], ['authentication.orch.io'], ['tokenreviews']), r(['create'], ['authorization.orch.io'], ['subjectaccessreviews'])]),
     clusterRole(CONTROLLER_MANAGER_USER, CONTROLLER_MANAGER_RULES),
-    ...CONTROLLER_NAMES.map((n) => clusterRole(`system:controller:${controllerAccount(n)}`, controllerRules(controllerAccount(n)))),
+    ...CONTROLLER_ACCOUNTS.map((account) => clusterRole(`system:controller:${account}`, controllerRules(account))),
   ];
 }
 
@@ -57,9 +57,6 @@ export function bootstrapClusterRoleBindings(): RoleBinding[] {
     binding('system:basic-user', 'system:basic-user', [group('system:authenticated')]),
     binding('system:public-info-viewer', 'system:public-info-viewer', [group('system:authenticated'), group('system:unauthenticated')]),
     binding(CONTROLLER_MANAGER_USER, CONTROLLER_MANAGER_USER, [user(CONTROLLER_MANAGER_USER)]),
-    ...CONTROLLER_NAMES.map((n) => {
-      const account = controllerAccount(n);
-      return binding(`system:controller:${account}`, `system:controller:${account}`, [{ kind: 'ServiceAccount', name: account, namespace: SYSTEM_NAMESPACE }]);
-    }),
+    ...CONTROLLER_ACCOUNTS.map((account) => binding(`system:controller:${account}`, `system:controller:${account}`, [{ kind: 'ServiceAccount', name: account, namespace: SYSTEM_NAMESPACE }])),
   ];
 }
