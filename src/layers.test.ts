@@ -1,6 +1,7 @@
 // The layer order of docs/design.md, checked on every import of production code (type-only
 // imports included): a module may import its own layer and the layers listed for it, never one
-// above. A new top-level folder must be given its place here before anything may import it.
+// above. A new top-level folder must be given its place here before anything may import it. Within
+// a layer imports must not go round in a cycle either, so each module reads without its importers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { globSync, readFileSync } from 'node:fs';
@@ -80,4 +81,64 @@ test('imports go down the layers only', () => {
   }
   assert.deepEqual(wrong, [], 'imports that go up a layer');
   assert.deepEqual(Object.keys(KNOWN_UPWARD).filter((edge) => !known.has(edge)), [], 'known upward imports that are gone: take them off the list');
+});
+
+/**
+ * The strongly connected components of the import graph with more than one file (or a file that
+ * imports itself): each is a set of files that reach one another through their imports.
+ */
+export function importCycles(files: readonly string[], imports: (file: string) => string[] = importsOf): string[][] {
+  const known = new Set(files);
+  const edges = new Map(files.map((f) => [f, imports(f).filter((t) => known.has(t))]));
+  // Tarjan's algorithm, iterative so a deep import chain cannot overflow the stack.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  for (const root of files) {
+    if (index.has(root)) continue;
+    const work: Array<[string, number]> = [[root, 0]];
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const [v, next] = frame;
+      if (next === 0) {
+        index.set(v, index.size);
+        low.set(v, index.get(v)!);
+        stack.push(v);
+        onStack.add(v);
+      }
+      const targets = edges.get(v)!;
+      if (next < targets.length) {
+        frame[1] = next + 1;
+        const w = targets[next]!;
+        if (!index.has(w)) work.push([w, 0]);
+        else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent[0], Math.min(low.get(parent[0])!, low.get(v)!));
+      if (low.get(v) !== index.get(v)) continue;
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || targets.includes(v)) cycles.push(component.sort());
+    }
+  }
+  return cycles;
+}
+
+test('no import cycle anywhere in src/, type-only imports and test helpers included', () => {
+  const everyFile = globSync('**/*.ts', { cwd: SRC });
+  assert.deepEqual(importCycles(everyFile).map((files) => files.join(' ↔ ')), [], 'files that import one another in a cycle');
+});
+
+test('the cycle check finds every cycle and names its files', () => {
+  const graph: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a', 'd'], d: [], e: ['e'], f: ['a', 'g'], g: ['f'], h: ['outside'] };
+  assert.deepEqual(importCycles(Object.keys(graph), (file) => graph[file]!), [['a', 'b', 'c'], ['e'], ['f', 'g']]);
 });
