@@ -2,7 +2,6 @@
 // verbs are all derived from a ResourceDeclaration; declarations are checked with `satisfies`.
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../machinery/status.ts';
-import type { TypeSchema } from '../../machinery/patch/index.ts';
 import type { StructuralSchema } from '../../machinery/schema/structural.ts';
 import type { GroupResourceName } from '../../storage/keys.ts';
 
@@ -103,7 +102,9 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
   strategy: ResourceStrategy<T>;
   /**
    * The kind's shape: bodies and patch results are decoded against it (wrong JSON types are
-   * Kubernetes' 400) before anything else sees them. Absent: only ObjectMeta is typed.
+   * Kubernetes' 400, unknown fields are reported for fieldValidation and dropped, defaults are
+   * filled in) before anything else sees them; strategic merge patches, server-side apply and
+   * managedFields read their list and struct semantics from it. Absent: only ObjectMeta is typed.
    */
   schema?: StructuralSchema;
   /**
@@ -132,8 +133,6 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
   openapiDefinition?: string;
   /** The protobuf codec has messages for this kind at this group/version. */
   protobuf?: boolean;
-  /** Structural schema for strategic merge and apply patches. */
-  patchSchema?: TypeSchema;
   /** Paths (dotted) of fields the served kind does not know, for fieldValidation; undefined: no check. */
   unknownFields?: (obj: Record<string, unknown>) => string[];
   /** Served under its path but left out of discovery (groups kubectl calls by their Kubernetes name). */

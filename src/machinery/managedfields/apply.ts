@@ -5,7 +5,8 @@
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest } from '../status.ts';
 import { cloneJson, isJsonObject, jsonEqual, ownValue, setOwn, type JsonObject } from '../patch/json-value.ts';
-import { fieldSchema, itemSchema, type TypeSchema } from '../patch/schema.ts';
+import { fieldSchema, itemSchema, type TypeSchema } from '../schema/merge-schema.ts';
+import type { StructuralSchema } from '../schema/structural.ts';
 import { FieldSet } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, managerId, type ManagerState } from './managers.ts';
 import { removeAtPath, toFieldSet, valueAtPath } from './object-fields.ts';
@@ -25,15 +26,15 @@ export interface ServerSideApplyOptions {
   apiVersion: string;
   /** RFC 3339 time (seconds) recorded on the applier's entry. */
   time: string;
-  /** The type's schema; by default chosen from the object's kind. */
-  schema?: TypeSchema;
+  /** The kind's structural schema; by default chosen from the object's kind. */
+  schema?: StructuralSchema | undefined;
 }
 
 /** Returns the object the apply produces, with managedFields; throws a 409 on conflicts. */
 export function serverSideApply(opts: ServerSideApplyOptions): ApiObject {
   const { current, applied } = opts;
   checkConfiguration(applied, opts.apiVersion, current);
-  const schema = opts.schema ?? schemaFor(applied);
+  const schema = schemaFor(applied, opts.schema);
 
   const managers = decodeManagedFields(current?.metadata?.managedFields) ?? new Map();
   if (current && managers.size === 0) {
@@ -121,7 +122,7 @@ function mergeApplied(live: unknown, config: unknown, schema: TypeSchema | undef
  * Removes from `obj` the fields the applier stopped applying, except those some manager still
  * owns (at or below the path). Containers left empty by the removal go too.
  */
-function prune(obj: ApiObject, dropped: FieldSet, managers: Map<string, ManagerState>, schema: TypeSchema): void {
+function prune(obj: ApiObject, dropped: FieldSet, managers: Map<string, ManagerState>, schema: TypeSchema | undefined): void {
   let owned = new FieldSet();
   for (const m of managers.values()) owned = owned.union(m.set);
   for (const path of dropped.paths()) {
@@ -131,7 +132,7 @@ function prune(obj: ApiObject, dropped: FieldSet, managers: Map<string, ManagerS
   }
 }
 
-function removeEmptyAncestors(obj: ApiObject, path: FieldPath, owned: FieldSet, schema: TypeSchema): void {
+function removeEmptyAncestors(obj: ApiObject, path: FieldPath, owned: FieldSet, schema: TypeSchema | undefined): void {
   for (let len = path.length - 1; len > 0; len--) {
     const parent = path.slice(0, len);
     const v = valueAtPath(obj, parent, schema);

@@ -5,15 +5,16 @@
 
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { isJsonObject, type JsonObject } from '../patch/json-value.ts';
-import { fieldSchema, type TypeSchema } from '../patch/schema.ts';
+import { fieldSchema, type TypeSchema } from '../schema/merge-schema.ts';
+import type { StructuralSchema } from '../schema/structural.ts';
 import type { FieldSet } from './field-set.ts';
 import type { ManagedFieldsEntry } from './managers.ts';
 import { ignoredFields, schemaFor } from './ownership.ts';
 import { compareElements, fieldElement, keyElement, valueElement, type PathElement } from './path-element.ts';
 
 /** The managedFields a create by `manager` records (`[]` when the object has no owned field). */
-export function createManagedFields(newObj: ApiObject, manager: string, apiVersion: string, time: string): ManagedFieldsEntry[] {
-  const fieldsV1 = createdFieldsV1(newObj, schemaFor(newObj));
+export function createManagedFields(newObj: ApiObject, manager: string, apiVersion: string, time: string, schema?: StructuralSchema): ManagedFieldsEntry[] {
+  const fieldsV1 = createdFieldsV1(newObj, schemaFor(newObj, schema));
   if (fieldsV1 === undefined) return [];
   const entry: ManagedFieldsEntry = { manager, operation: 'Update', apiVersion };
   if (time) entry.time = time;
@@ -23,7 +24,7 @@ export function createManagedFields(newObj: ApiObject, manager: string, apiVersi
 }
 
 /** The fieldsV1 of every field of `obj` minus ignoredFields; undefined when that is empty. */
-export function createdFieldsV1(obj: ApiObject, schema: TypeSchema): Record<string, unknown> | undefined {
+export function createdFieldsV1(obj: ApiObject, schema: TypeSchema | undefined): Record<string, unknown> | undefined {
   return objectFields(obj, schema, ignoredFields, 'root');
 }
 
@@ -121,7 +122,7 @@ function fieldElementOf(key: string): PathElement {
  * The items of a set or associative list. Items with the same element collapse into the last
  * one, as a comparison keyed by element does.
  */
-function listItemFields(items: unknown[], itemSchema: TypeSchema, keys: string[] | undefined, ignored: FieldSet | undefined): FieldsV1 | undefined {
+function listItemFields(items: unknown[], itemSchema: TypeSchema | undefined, keys: readonly string[] | undefined, ignored: FieldSet | undefined): FieldsV1 | undefined {
   const byElement = new Map<PathElement, unknown>();
   for (const item of items) byElement.set(keys && isJsonObject(item) ? keyElement(item, keys) : valueElement(item), item);
   const elements = [...byElement.keys()].sort(compareElements);

@@ -3,7 +3,7 @@
 // associative lists are granular by key, sets by value; scalars and atomic lists are leaves.
 
 import { isJsonObject, jsonEqual, type JsonObject } from '../patch/json-value.ts';
-import { fieldSchema, itemSchema, type TypeSchema } from '../patch/schema.ts';
+import { fieldSchema, itemSchema, type TypeSchema } from '../schema/merge-schema.ts';
 import { FieldSet } from './field-set.ts';
 import { fieldElement, keyElement, valueElement, type FieldPath, type PathElement } from './path-element.ts';
 

@@ -3,7 +3,9 @@
 // and drop the removed fields from everyone.
 
 import type { ApiObject } from '../../api/meta/v1/types.ts';
-import { eventSchema, genericObjectSchema, type TypeSchema } from '../patch/schema.ts';
+import { eventSchema, genericObjectSchema } from '../patch/schema.ts';
+import { mergeSchemaOf, type TypeSchema } from '../schema/merge-schema.ts';
+import type { StructuralSchema } from '../schema/structural.ts';
 import { FieldSet } from './field-set.ts';
 import { compareObjects, type Comparison } from './object-fields.ts';
 import type { Managers, ManagerState } from './managers.ts';
@@ -19,10 +21,14 @@ export const ignoredFields = FieldSet.of(
   ),
 );
 
-/** The schema of a kind this module knows; anything else gets metadata semantics only. */
-export function schemaFor(obj: ApiObject | undefined): TypeSchema {
-  if (obj?.kind === 'Event' && typeof obj.apiVersion === 'string' && obj.apiVersion.startsWith('events.')) return eventSchema;
-  return genericObjectSchema;
+/**
+ * The merge semantics of `schema`, or when the caller names none, of a kind this module knows
+ * (an events.orch.io Event); anything else gets metadata semantics only.
+ */
+export function schemaFor(obj: ApiObject | undefined, schema?: StructuralSchema): TypeSchema | undefined {
+  if (schema) return mergeSchemaOf(schema);
+  if (obj?.kind === 'Event' && typeof obj.apiVersion === 'string' && obj.apiVersion.startsWith('events.')) return mergeSchemaOf(eventSchema);
+  return mergeSchemaOf(genericObjectSchema);
 }
 
 /** A shallow copy without metadata.managedFields, which never takes part in comparisons. */
@@ -49,7 +55,7 @@ export interface OwnershipResult {
 export function transferOwnership(
   live: ApiObject | undefined,
   next: ApiObject,
-  schema: TypeSchema,
+  schema: TypeSchema | undefined,
   managers: Managers,
   selfId: string,
   force: boolean,

@@ -10,7 +10,7 @@ export function fieldElement(name: string): PathElement {
 }
 
 /** The item of an associative list, named by its key fields in sorted order. */
-export function keyElement(item: Record<string, unknown>, keys: string[]): PathElement {
+export function keyElement(item: Record<string, unknown>, keys: readonly string[]): PathElement {
   const named: Record<string, unknown> = {};
   for (const k of [...keys].sort()) named[k] = item[k];
   return `k:${JSON.stringify(named)}`;

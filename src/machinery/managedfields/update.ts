@@ -8,6 +8,7 @@ import { ignoredFields, schemaFor, transferOwnership } from './ownership.ts';
 import { capUpdateManagers } from './cap-managers.ts';
 import { createManagedFields } from './create-fields.ts';
 import { isJsonObject } from '../patch/json-value.ts';
+import type { StructuralSchema } from '../schema/structural.ts';
 
 export interface UpdateManagedFieldsOptions {
   /** The object before the write; absent on create. */
@@ -20,12 +21,14 @@ export interface UpdateManagedFieldsOptions {
   /** RFC 3339 time (seconds) recorded on the manager's entry when its fields change. */
   time: string;
   subresource?: string;
+  /** The kind's structural schema; by default chosen from the object's kind. */
+  schema?: StructuralSchema | undefined;
 }
 
 /** Returns a copy of `newObj` whose metadata.managedFields records this write. */
 export function updateManagedFields(opts: UpdateManagedFieldsOptions): ApiObject {
   if (startsFromNothing(opts)) {
-    const managedFields = createManagedFields(opts.newObj, opts.manager, opts.apiVersion, opts.time);
+    const managedFields = createManagedFields(opts.newObj, opts.manager, opts.apiVersion, opts.time, opts.schema);
     return { ...opts.newObj, metadata: { ...opts.newObj.metadata, managedFields } };
   }
   return updateManagedFieldsByComparison(opts);
@@ -54,7 +57,7 @@ export function updateManagedFieldsByComparison(opts: UpdateManagedFieldsOptions
   if (opts.subresource) self.subresource = opts.subresource;
   const selfId = managerId(self);
   const currentOperation = '\u0000current-operation';
-  const schema = schemaFor(opts.newObj);
+  const schema = schemaFor(opts.newObj, opts.schema);
   const { comparison } = transferOwnership(opts.oldObj, opts.newObj, schema, managers, currentOperation, true);
 
   const taken = comparison.modified.union(comparison.added).difference(comparison.removed).difference(ignoredFields);

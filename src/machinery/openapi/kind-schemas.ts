@@ -18,7 +18,9 @@ import { selectorSchemas } from './selector-schemas.ts';
 let definitions: Record<string, Schema> | undefined;
 
 function allDefinitions(): Record<string, Schema> {
-  const d = { v3: false };
+  // The v3 dialect: it marks non-pointer struct fields with `default: {}`, which decoding
+  // (defaults) and server-side apply (always-present structs) read.
+  const d = { v3: true };
   definitions ??= {
     ...metaSchemas(d),
     ...selectorSchemas(d),

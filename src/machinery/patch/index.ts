@@ -6,4 +6,3 @@ export { applyStrategicMergePatch } from './strategic-merge-patch.ts';
 export { acceptedPatchMediaTypes, parsePatchBody, patchTypeFromContentType, requirePatchType } from './patch-type.ts';
 export type { PatchType } from './patch-type.ts';
 export { eventSchema, genericObjectSchema, objectMetaSchema } from './schema.ts';
-export type { TypeSchema } from './schema.ts';

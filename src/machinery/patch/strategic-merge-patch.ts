@@ -1,24 +1,25 @@
-// Strategic merge patch: a merge patch that knows, from the type's schema, which lists merge by a
-// key (ownerReferences by uid), which lists of scalars merge as sets (finalizers), and which are
-// replaced whole; plus the directives $patch (replace | delete | merge), $retainKeys,
+// Strategic merge patch: a merge patch that knows, from the kind's structural schema
+// (x-kubernetes-patch-strategy and patch-merge-key), which lists merge by a key (ownerReferences
+// by uid), which lists of scalars merge as sets (finalizers), and which are replaced whole; plus the directives $patch (replace | delete | merge), $retainKeys,
 // $deleteFromPrimitiveList/<field> and $setElementOrder/<field>.
 
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest } from '../status.ts';
 import { patchRejected } from './rejected.ts';
 import { cloneJson, isJsonObject, jsonEqual, jsonTypeName, ownValue, setOwn, type JsonObject } from './json-value.ts';
-import { fieldSchema, itemSchema, type ListSchema, type TypeSchema } from './schema.ts';
+import { fieldSchema, itemSchema, mergeSchemaOf, type ListSchema, type TypeSchema } from '../schema/merge-schema.ts';
+import type { StructuralSchema } from '../schema/structural.ts';
 
 const directiveMarker = '$patch';
 const retainKeysDirective = '$retainKeys';
 const deleteFromPrimitiveListPrefix = '$deleteFromPrimitiveList/';
 const setElementOrderPrefix = '$setElementOrder/';
 
-export function applyStrategicMergePatch(obj: ApiObject, patch: unknown, schema: TypeSchema): ApiObject {
+export function applyStrategicMergePatch(obj: ApiObject, patch: unknown, schema: StructuralSchema): ApiObject {
   if (!isJsonObject(patch)) {
     throw badRequest(`strategic merge patch must be a JSON object, got ${jsonTypeName(patch)}`);
   }
-  const merged = mergeMap(cloneJson(obj) as JsonObject, patch, schema);
+  const merged = mergeMap(cloneJson(obj) as JsonObject, patch, mergeSchemaOf(schema));
   return (merged ?? {}) as ApiObject;
 }
 
@@ -74,8 +75,8 @@ function mergeValue(current: unknown, patchValue: unknown, schema: TypeSchema | 
 }
 
 function mergeList(original: unknown[], patch: unknown[], schema: TypeSchema | undefined): unknown[] {
-  if (schema?.kind !== 'list' || schema.listType === 'atomic') return patch.map(stripDirectivesDeep);
-  if (schema.listType === 'set') {
+  if (schema?.kind !== 'list' || schema.patch === 'replace') return patch.map(stripDirectivesDeep);
+  if (schema.patch === 'set') {
     const out = [...original];
     for (const item of patch) {
       if (Array.isArray(item)) throw patchRejected('lists of lists are not supported');
@@ -87,7 +88,7 @@ function mergeList(original: unknown[], patch: unknown[], schema: TypeSchema | u
 }
 
 function mergeKeyedList(original: unknown[], patch: unknown[], schema: ListSchema): unknown[] {
-  const keys = schema.keys ?? [];
+  const keys = [schema.mergeKey!];
   const replace = patch.find((item) => isJsonObject(item) && item[directiveMarker] === 'replace');
   if (replace !== undefined) {
     return patch.filter((item) => item !== replace).map(stripDirectivesDeep);
@@ -148,7 +149,7 @@ function deleteFromPrimitiveList(original: JsonObject, field: string, values: un
  * not name (present only on the server) keep their relative order after them.
  */
 function orderList(list: unknown[], order: unknown[], schema: TypeSchema | undefined): unknown[] {
-  const keys = schema?.kind === 'list' && schema.listType === 'map' ? (schema.keys ?? []) : undefined;
+  const keys = schema?.kind === 'list' && schema.patch === 'keyed' ? [schema.mergeKey!] : undefined;
   const matches = (item: unknown, spec: unknown): boolean =>
     keys && isJsonObject(item) && isJsonObject(spec)
       ? keys.every((k) => jsonEqual(item[k], spec[k]))

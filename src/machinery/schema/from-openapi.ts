@@ -21,6 +21,8 @@ const KEPT = [
   'x-kubernetes-list-type',
   'x-kubernetes-list-map-keys',
   'x-kubernetes-map-type',
+  'x-kubernetes-patch-strategy',
+  'x-kubernetes-patch-merge-key',
 ] as const;
 
 /** `v1.ObjectMeta` for a definition name ending in `.v1.ObjectMeta`. */
@@ -41,9 +43,12 @@ function convert(defs: Readonly<Record<string, unknown>>, d: Definition, depth: 
   if (name !== undefined) {
     const target = defs[name] as Definition | undefined;
     if (!target || depth > MAX_REF_DEPTH) return { 'x-kubernetes-preserve-unknown-fields': true };
-    const out = convert(defs, target, depth + 1);
-    // A property's own description wins over the referenced definition's.
-    return { ...out, ...(typeof d['description'] === 'string' ? { description: d['description'] } : {}), goType: goTypeOfDefinition(name) };
+    const out: StructuralSchema = { ...convert(defs, target, depth + 1), goType: goTypeOfDefinition(name) };
+    // A property's own description and default win over the referenced definition's (in the v3
+    // dialect a non-pointer struct field carries `default: {}` beside its reference).
+    if (typeof d['description'] === 'string') (out as { description?: string }).description = d['description'];
+    if (Object.hasOwn(d, 'default')) (out as { default?: unknown }).default = d['default'];
+    return out;
   }
   const out: { -readonly [K in keyof StructuralSchema]: StructuralSchema[K] } = {};
   if (typeof d['type'] === 'string') out.type = d['type'] as SchemaType;

@@ -1,7 +1,8 @@
 // A structural schema as data: the shape of one kind, in the OpenAPI v3 subset Kubernetes calls
 // structural (every level has a type; no $ref; extensions for the Kubernetes-specific parts).
-// The same data is meant to serve built-in kinds and custom resources alike: decoding bodies now,
-// pruning, defaulting, apply field sets and OpenAPI publishing later.
+// The same data serves built-in kinds and custom resources alike: decoding, unknown-field
+// detection, pruning and defaulting (decode.ts), and the merge semantics of strategic merge patch
+// and server-side apply (merge-schema.ts).
 
 export type SchemaType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
 
@@ -19,6 +20,11 @@ export interface StructuralSchema {
   additionalProperties?: StructuralSchema;
   required?: readonly string[];
   enum?: readonly unknown[];
+  /**
+   * The value an absent (or null) field of a struct takes. Kubernetes publishes `{}` for a
+   * non-pointer Go struct field, which Go always serialises, so `default: {}` on an object-typed
+   * property also marks the field as always present for server-side apply.
+   */
   default?: unknown;
   'x-kubernetes-int-or-string'?: boolean;
   'x-kubernetes-preserve-unknown-fields'?: boolean;
@@ -26,6 +32,10 @@ export interface StructuralSchema {
   'x-kubernetes-list-type'?: 'atomic' | 'set' | 'map';
   'x-kubernetes-list-map-keys'?: readonly string[];
   'x-kubernetes-map-type'?: 'atomic' | 'granular';
+  /** Strategic merge patch: `merge` (a list merges by key or as a set), `retainKeys`, or both. */
+  'x-kubernetes-patch-strategy'?: string;
+  /** Strategic merge patch: the field a merging list of objects is keyed by. */
+  'x-kubernetes-patch-merge-key'?: string;
   /**
    * The Go type a built-in kind decodes this value into (`v1.ObjectMeta`, `[]string`,
    * `map[string]string`, `v1.Time`): Kubernetes' type errors name it. Absent for custom resources.

@@ -1,7 +1,6 @@
 // events.orch.io/v1 Event: served in the v1 shape, stored in core v1 form with the core events.
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { EventV1 } from '../../../api/events/v1/types.ts';
-import { eventSchema } from '../../../machinery/patch/index.ts';
 import type { ResourceDeclaration } from '../resource.ts';
 import { unknownFieldsOf } from '../generic/unknown-fields.ts';
 import { EVENT_RESOURCE, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
@@ -28,7 +27,6 @@ export function eventsV1Declaration(opts: EventDeclarationOptions) {
     openapiDefinition: 'io.orch.api.events.v1.Event',
     schema: kindSchema('io.orch.api.events.v1.Event'),
     unknownFields: unknownFieldsOf('io.orch.api.events.v1.Event'),
-    patchSchema: eventSchema,
     protobuf: true,
   } satisfies ResourceDeclaration<EventV1, CoreEvent>;
 }

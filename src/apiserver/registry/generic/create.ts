@@ -37,7 +37,7 @@ export async function createObject<T extends ApiObject, S extends ApiObject>(
   if (validating) await validating;
   strategy.canonicalize(obj);
   const warnings = strategy.warningsOnCreate(obj);
-  if (opts.fieldManager) obj = recordUpdateManager(obj, undefined, opts.fieldManager, obj.apiVersion ?? '');
+  if (opts.fieldManager) obj = recordUpdateManager(obj, undefined, opts.fieldManager, obj.apiVersion ?? '', decl.schema);
 
   for (let attempt = 1; ; attempt++) {
     const name = obj.metadata.name!;

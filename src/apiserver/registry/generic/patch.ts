@@ -42,9 +42,9 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
             force: opts.force,
             apiVersion: apiVersionOf(decl),
             time: nowTimestamp(),
-            schema: decl.patchSchema,
+            schema: decl.schema,
           })
-        : applyPatchDocument(type, base, patch, decl.patchSchema)
+        : applyPatchDocument(type, base, patch, decl.schema)
     ) as T;
     decodePatched(decl, patched, type, patch);
     if (typeof patched.metadata !== 'object' || patched.metadata === null || Array.isArray(patched.metadata)) patched.metadata = {};

@@ -50,7 +50,7 @@ export async function computeUpdate<T extends ApiObject, S extends ApiObject>(
     await admitValidating(res, { ...admission, operation: 'CREATE' });
     strategy.canonicalize(next);
     const warnings = strategy.warningsOnCreate(next);
-    if (opts.fieldManager && !opts.managedFieldsDone) next = recordUpdateManager(next, undefined, opts.fieldManager, next.apiVersion ?? '');
+    if (opts.fieldManager && !opts.managedFieldsDone) next = recordUpdateManager(next, undefined, opts.fieldManager, next.apiVersion ?? '', decl.schema);
     return { stored: decl.toStored(next), created: true, warnings };
   }
   const current = served(decl, currentStored);
@@ -75,7 +75,7 @@ export async function computeUpdate<T extends ApiObject, S extends ApiObject>(
   await admitValidating(res, { ...admission, operation: 'UPDATE', oldObject: current });
   strategy.canonicalize(next);
   const warnings = strategy.warningsOnUpdate(next, current);
-  if (opts.fieldManager && !opts.managedFieldsDone) next = recordUpdateManager(next, current, opts.fieldManager, next.apiVersion ?? '');
+  if (opts.fieldManager && !opts.managedFieldsDone) next = recordUpdateManager(next, current, opts.fieldManager, next.apiVersion ?? '', decl.schema);
   next.metadata.resourceVersion = current.metadata.resourceVersion;
   return { stored: decl.toStored(next), created: false, warnings };
 }
