@@ -14,8 +14,8 @@ after(async () => {
   if (cluster) await (await cluster).stop();
 });
 
+// Without etcd every case is skipped with this reason.
 const reason = etcdSkipReason();
-const skipEverything = new Proxy({}, { get: () => reason }) as Record<string, string>;
 
 function opener(withCache: boolean): StoreOpener {
   return async () => {
@@ -31,5 +31,5 @@ const ETCD_SKIPS: Record<string, string> = {
     'etcd delivers watch events over the network after it acknowledges the writes, so this reader, which starts right after them, keeps up and never falls behind; the bounded queue is covered by the SQLite run',
 };
 
-runStoreConformance('etcd', opener(false), reason ? skipEverything : ETCD_SKIPS);
-runStoreConformance('watch cache over etcd', opener(true), reason ? skipEverything : CACHER_SKIPS);
+runStoreConformance('etcd', opener(false), reason ?? ETCD_SKIPS);
+runStoreConformance('watch cache over etcd', opener(true), reason ?? CACHER_SKIPS);

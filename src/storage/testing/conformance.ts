@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isStorageError, type ApiObject, type Store, type StorageErrorCode, type WatchEvent, type Watcher } from '../interface.ts';
 import type { Kv } from '../kv/interface.ts';
+import { checkSkipsNameCases, skipReason, type Skips } from '../kv/testing/skips.ts';
 
 export type StoreOpener = () => Promise<{ store: Store; kv?: Kv; cleanup: () => Promise<void> }>;
 
@@ -67,7 +68,7 @@ function summary(events: WatchEvent<Widget>[]): Array<[string, string | undefine
   return events.map((e) => [e.type, e.object.metadata.name, e.object.spec?.size]);
 }
 
-export function runStoreConformance(name: string, open: StoreOpener, skip: Partial<Record<string, string>> = {}): void {
+export function runStoreConformance(name: string, open: StoreOpener, skip: Skips = {}): void {
   describe(`Store conformance: ${name}`, () => {
     const cases: Array<[string, (c: Ctx) => Promise<void>, { needsKv?: boolean }?]> = [];
     const it = (title: string, fn: (c: Ctx) => Promise<void>, o?: { needsKv?: boolean }): void => {
@@ -579,8 +580,9 @@ export function runStoreConformance(name: string, open: StoreOpener, skip: Parti
       assert.ok(result.done || result.value.type === 'ERROR', 'the watch ends (possibly with an error)');
     });
 
+    checkSkipsNameCases(skip, cases.map(([title]) => title));
     for (const [title, fn, o] of cases) {
-      test(title, { skip: skip[title] ?? false }, async (t) => {
+      test(title, { skip: skipReason(skip, title) }, async (t) => {
         const { store, kv, cleanup } = await open();
         try {
           if (o?.needsKv && !kv) {

@@ -11,12 +11,11 @@ after(async () => {
   if (cluster) await (await cluster).stop();
 });
 
+/** Without etcd every case is skipped with this reason. */
 const reason = etcdSkipReason();
-/** Without etcd every case is skipped, whatever its title. */
-const skipEverything = new Proxy({}, { get: () => reason }) as Record<string, string>;
 
 runKvConformance('etcd', async () => {
   const { endpoints } = await shared();
   const kv = await openEtcdKv({ endpoints });
   return { kv, cleanup: () => kv.close() };
-}, reason ? skipEverything : {});
+}, reason ?? {});

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isStorageError } from '../../interface.ts';
 import type { Kv, KvEvent, KvWatch } from '../interface.ts';
+import { checkSkipsNameCases, skipReason, type Skips } from './skips.ts';
 
 export type KvOpener = () => Promise<{ kv: Kv; cleanup: () => Promise<void> }>;
 
@@ -89,7 +90,7 @@ function succeeded(r: { succeeded: boolean }): asserts r is { succeeded: true; r
   assert.equal(r.succeeded, true, 'the write should succeed');
 }
 
-export function runKvConformance(name: string, open: KvOpener, skip: Partial<Record<string, string>> = {}): void {
+export function runKvConformance(name: string, open: KvOpener, skip: Skips = {}): void {
   describe(`KV conformance: ${name}`, () => {
     const cases: Array<[string, (kv: Kv, p: string) => Promise<void>]> = [];
     const it = (title: string, fn: (kv: Kv, p: string) => Promise<void>): void => {
@@ -522,9 +523,9 @@ export function runKvConformance(name: string, open: KvOpener, skip: Partial<Rec
       assert.equal(text((await kv.get(`${p}a`)).kv?.value), 'v2');
     });
 
+    checkSkipsNameCases(skip, cases.map(([title]) => title));
     for (const [title, fn] of cases) {
-      const reason = skip[title];
-      test(title, { skip: reason ?? false }, async () => {
+      test(title, { skip: skipReason(skip, title) }, async () => {
         const { kv, cleanup } = await open();
         try {
           await fn(kv, uniquePrefix());
