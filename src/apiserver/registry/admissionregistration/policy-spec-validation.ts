@@ -3,7 +3,7 @@
 // conditions and variables.
 import type { MatchCondition, MatchResources, ParamKind, ParamRef, Variable } from '../../../api/admissionregistration/v1/types.ts';
 import { duplicate, forbidden, invalid, notSupported, required, type FieldError } from '../../../machinery/validation/field-error.ts';
-import { admissionCel } from '../../admission/plugins/common/cel.ts';
+import { admissionCel } from '../../admission/plugins/cel/admission-cel.ts';
 import { validateRule } from './webhooks/rules.ts';
 import { validateLabelSelector } from './label-selector-validation.ts';
 

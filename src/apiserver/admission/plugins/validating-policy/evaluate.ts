@@ -3,7 +3,7 @@
 // policy's failurePolicy decides on.
 import type { ValidatingAdmissionPolicy } from '../../../../api/admissionregistration/v1/types.ts';
 import { evaluateCel, toCelValue } from '../../../../machinery/cel/index.ts';
-import { admissionCel, evaluateMatchConditions, expressionError } from '../common/cel.ts';
+import { admissionCel, evaluateMatchConditions, expressionError } from '../cel/admission-cel.ts';
 
 export interface Violation {
   message: string;

@@ -12,10 +12,10 @@ import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
 import { admissionForbidden } from '../../forbidden.ts';
-import { matchPolicyResources } from '../common/policy-match.ts';
+import { matchPolicyResources } from '../matching/policy-resources.ts';
 import { addAdmissionAuditAnnotation, addAdmissionWarning } from '../common/request-scope.ts';
 import { evaluatePolicy } from './evaluate.ts';
-import { admissionActivation } from '../common/cel.ts';
+import { admissionActivation } from '../cel/admission-cel.ts';
 import type { Authorizer } from '../../../../machinery/authorization/types.ts';
 import { ParamError, resolveParams, type ParamSource } from './params.ts';
 

@@ -10,7 +10,7 @@ import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
 import type { Authorizer } from '../../../../machinery/authorization/types.ts';
-import { convertObject, replaceInPlace } from '../common/convert.ts';
+import { convertObject, replaceInPlace } from '../matching/equivalent-resource.ts';
 import { addAdmissionAuditAnnotation } from '../common/request-scope.ts';
 import { pluginReinvocation } from '../../reinvocation.ts';
 import { callWebhook } from './call.ts';

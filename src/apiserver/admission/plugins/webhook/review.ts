@@ -2,8 +2,8 @@
 // real webhooks expect, and the checks Kubernetes makes of the response.
 import { randomUUID } from 'node:crypto';
 import type { AdmissionAttributes } from '../../types.ts';
-import type { MatchedTarget } from '../common/matching.ts';
-import { convertObject } from '../common/convert.ts';
+import type { MatchedTarget } from '../matching/rules.ts';
+import { convertObject } from '../matching/equivalent-resource.ts';
 import { WebhookCallError } from './client.ts';
 
 export const REVIEW_API_VERSIONS = ['admission.k8s.io/v1', 'admission.orch.io/v1'];

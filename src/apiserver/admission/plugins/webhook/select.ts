@@ -7,8 +7,8 @@ import type { ValidatingWebhook } from '../../../../api/admissionregistration/v1
 import type { Authorizer } from '../../../../machinery/authorization/types.ts';
 import type { AdmissionAttributes } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
-import { matchRules, namespaceSelectorMatches, objectSelectorMatches, type MatchedTarget } from '../common/matching.ts';
-import { admissionActivation, evaluateMatchConditions, webhookCel } from '../common/cel.ts';
+import { matchRules, namespaceSelectorMatches, objectSelectorMatches, type MatchedTarget } from '../matching/rules.ts';
+import { admissionActivation, evaluateMatchConditions, webhookCel } from '../cel/admission-cel.ts';
 import { addAdmissionAuditAnnotation } from '../common/request-scope.ts';
 
 const log = klog('apiserver/admission/webhook');

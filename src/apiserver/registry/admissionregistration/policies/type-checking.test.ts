@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ValidatingAdmissionPolicy } from '../../../../api/admissionregistration/v1/types.ts';
 import { objectFieldsRead, typeCheckPolicy } from './type-checking.ts';
-import { admissionCel } from '../../../admission/plugins/common/cel.ts';
+import { admissionCel } from '../../../admission/plugins/cel/admission-cel.ts';
 
 const policy = (rules: unknown[], expressions: string[]): ValidatingAdmissionPolicy =>
   ({

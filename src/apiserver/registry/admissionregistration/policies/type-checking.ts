@@ -4,7 +4,7 @@
 // wildcards, and kinds without a schema, are not checked (as Kubernetes skips them).
 import type { ExpressionWarning, ValidatingAdmissionPolicy } from '../../../../api/admissionregistration/v1/types.ts';
 import { definitionForGVK, openapiV2Definitions } from '../../../../machinery/openapi/definitions.ts';
-import { admissionCel } from '../../../admission/plugins/common/cel.ts';
+import { admissionCel } from '../../../admission/plugins/cel/admission-cel.ts';
 
 interface CheckedKind {
   /** `group/version, Kind=kind` as Kubernetes prints a GroupVersionKind. */

@@ -1,7 +1,7 @@
 // Webhook configuration validation as Kubernetes' ValidateValidatingWebhookConfiguration and
 // ValidateMutatingWebhookConfiguration (v1: sideEffects None or NoneOnDryRun, admission review
 // versions naming v1 or v1beta1, a timeout between 1 and 30 seconds).
-import { webhookCel } from '../../../admission/plugins/common/cel.ts';
+import { webhookCel } from '../../../admission/plugins/cel/admission-cel.ts';
 import type { MutatingWebhook, ValidatingWebhook, WebhookClientConfig } from '../../../../api/admissionregistration/v1/types.ts';
 import type { ObjectMeta } from '../../../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../../../machinery/status.ts';

@@ -4,7 +4,7 @@ import type { CoreEvent } from '../../../../api/core/v1/event-types.ts';
 import type { EventV1 } from '../../../../api/events/v1/types.ts';
 import { coreToEventV1, eventV1ToCore } from '../../../registry/events/conversion.ts';
 import type { ApiObject } from '../../../../api/meta/v1/types.ts';
-import type { GroupVersionKind } from './matching.ts';
+import type { GroupVersionKind } from './rules.ts';
 import { setOwn } from '../../../../machinery/patch/json-value.ts';
 
 export function convertObject<T>(obj: T, to: GroupVersionKind): T {

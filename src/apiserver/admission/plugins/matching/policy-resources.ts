@@ -3,7 +3,7 @@
 import type { MatchResources, NamedRuleWithOperations } from '../../../../api/admissionregistration/v1/types.ts';
 import type { AdmissionAttributes } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
-import { matchRules, namespaceSelectorMatches, objectSelectorMatches, type MatchedTarget } from './matching.ts';
+import { matchRules, namespaceSelectorMatches, objectSelectorMatches, type MatchedTarget } from './rules.ts';
 
 function withNames(rules: readonly NamedRuleWithOperations[] | undefined, attrs: AdmissionAttributes): NamedRuleWithOperations[] {
   const name = attrs.name || (attrs.object?.metadata?.name ?? '');

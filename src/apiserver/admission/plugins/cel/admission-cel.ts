@@ -5,8 +5,8 @@ import type { MatchCondition } from '../../../../api/admissionregistration/v1/ty
 import type { Authorizer } from '../../../../machinery/authorization/types.ts';
 import { CelAuthorizer, CelCompiler, celActivation, evaluateCel } from '../../../../machinery/cel/index.ts';
 import type { AdmissionAttributes } from '../../types.ts';
-import type { MatchedTarget } from './matching.ts';
-import { convertObject } from './convert.ts';
+import type { MatchedTarget } from '../matching/rules.ts';
+import { convertObject } from '../matching/equivalent-resource.ts';
 
 export const admissionCel = new CelCompiler({
   object: 'dyn',
