@@ -14,6 +14,7 @@ import { requestContext } from '../src/component-base/serving/request-context.ts
 import { createMetricsRegistry } from '../src/component-base/metrics/registry.ts';
 import type { FlagValues } from '../src/options/flag.ts';
 import { answerOk, timePerRequestUs } from './support.ts';
+import { apiserverOptions } from '../src/options/apiserver-options.ts';
 
 const REQUESTS = 20_000;
 const WARMUP = 2_000;
@@ -44,7 +45,7 @@ function pipeline(dir: string, mode: string): { audit: AuditPipeline; logFile: s
     'audit-log-batch-max-size': 100,
     'audit-log-batch-max-wait': 1000,
   };
-  const audit = buildAudit(values, createMetricsRegistry({ binaryVersion: 'v1.35.0' }));
+  const audit = buildAudit(apiserverOptions(values).audit, createMetricsRegistry({ binaryVersion: 'v1.35.0' }));
   if (!audit) throw new Error('audit pipeline not built');
   return { audit, logFile };
 }

@@ -22,6 +22,7 @@ import type { RequestAuthenticator } from '../src/component-base/authentication/
 import type { Request } from '../src/component-base/serving/request-context.ts';
 import { createTestCA, SERVER_AUTH } from '../test/support/authn-pki.ts';
 import { startTestIssuer } from '../test/support/oidc-issuer.ts';
+import { apiserverOptions } from '../src/options/apiserver-options.ts';
 
 const BUDGET_MS = 300;
 
@@ -94,33 +95,33 @@ export async function benchAuthn(): Promise<Record<string, number | string>> {
     const tokenFile = file('tokens.csv', thousand);
     const noCert = socketFor();
 
-    const anonymous = buildAuthenticator({ 'anonymous-auth': true }).authenticator;
+    const anonymous = buildAuthenticator(apiserverOptions({ 'anonymous-auth': true }).authentication).authenticator;
     out['anonymous (us/call)'] = await perCall(() => expectUser(anonymous, fakeRequest(noCert), 'anonymous'));
 
     const oneToken = loadTokenFile(file('one.csv', 'token-0,user-0,uid-0,g1\n'));
     out['token file, 1 entry, uncached (us/call)'] = await perCall(() => oneToken.authenticateToken('token-0'));
     const manyTokens = loadTokenFile(tokenFile);
     out['token file, 1,000 entries, uncached (us/call)'] = await perCall(() => manyTokens.authenticateToken('token-999'));
-    const viaChain = buildAuthenticator({ 'token-auth-file': tokenFile, 'anonymous-auth': true }).authenticator;
+    const viaChain = buildAuthenticator(apiserverOptions({ 'token-auth-file': tokenFile, 'anonymous-auth': true }).authentication).authenticator;
     out['token file, 1,000 entries, via chain (us/call)'] = await perCall(() => expectUser(viaChain, fakeRequest(noCert, { Authorization: 'Bearer token-999' }), 'token'));
 
     const clientCA = await createTestCA('bench-client-ca');
     const clientCert = await clientCA.issue('CN=bench, O=g1, O=g2');
-    const x509 = buildAuthenticator({ 'client-ca-file': file('client-ca.crt', clientCA.certPem), 'anonymous-auth': false }).authenticator;
+    const x509 = buildAuthenticator(apiserverOptions({ 'client-ca-file': file('client-ca.crt', clientCA.certPem), 'anonymous-auth': false }).authentication).authenticator;
     const keptSocket = socketFor(clientCert.certPem);
     out['client certificate, keep-alive (us/call)'] = await perCall(() => expectUser(x509, fakeRequest(keptSocket), 'x509'));
     out['client certificate, new connection (us/call)'] = await perCall(() => expectUser(x509, fakeRequest(socketFor(clientCert.certPem)), 'x509'));
 
     const proxyCA = await createTestCA('bench-proxy-ca');
     const proxyCert = await proxyCA.issue('CN=front-proxy');
-    const proxy = buildAuthenticator({
+    const proxy = buildAuthenticator(apiserverOptions({
       'requestheader-client-ca-file': file('proxy-ca.crt', proxyCA.certPem),
       'requestheader-allowed-names': ['front-proxy'],
       'requestheader-username-headers': ['X-Remote-User'],
       'requestheader-group-headers': ['X-Remote-Group'],
       'requestheader-extra-headers-prefix': ['X-Remote-Extra-'],
       'anonymous-auth': false,
-    }).authenticator;
+    }).authentication).authenticator;
     const proxySocket = socketFor(proxyCert.certPem);
     out['request header proxy, keep-alive (us/call)'] = await perCall(() =>
       expectUser(proxy, fakeRequest(proxySocket, { 'X-Remote-User': 'u', 'X-Remote-Group': 'g', 'X-Remote-Extra-Scopes': 's' }), 'proxy'),
@@ -141,7 +142,7 @@ export async function benchAuthn(): Promise<Record<string, number | string>> {
       .sign(privateKey);
     const sa = serviceAccountTokenAuthenticator({ keys: parseVerificationKeys(publicPem, 'bench'), issuers: ['https://orch.test'], audiences: ['https://orch.test'], legacy: false });
     out['service account token (RS256), uncached (us/call)'] = await perCall(() => sa.authenticateToken(saToken));
-    const saChain = buildAuthenticator({ 'service-account-key-file': [file('sa.pub', publicPem)], 'service-account-issuer': ['https://orch.test'], 'anonymous-auth': false }).authenticator;
+    const saChain = buildAuthenticator(apiserverOptions({ 'service-account-key-file': [file('sa.pub', publicPem)], 'service-account-issuer': ['https://orch.test'], 'anonymous-auth': false }).authentication).authenticator;
     out['service account token, via chain (us/call)'] = await perCall(() => expectUser(saChain, fakeRequest(noCert, { Authorization: `Bearer ${saToken}` }), 'sa'));
 
     const oidc = jwtAuthenticator({
@@ -163,7 +164,7 @@ export async function benchAuthn(): Promise<Record<string, number | string>> {
     );
     const reviewer = webhookTokenReviewer({ client: loadWebhookClientConfig(webhookConfig, 'bench'), version: 'v1', cacheTTLms: 0, audiences: [] });
     out['token webhook, uncached round trip (us/call)'] = await perCall(() => reviewer.authenticateToken('t'), 100);
-    const webhookChain = buildAuthenticator({ 'authentication-token-webhook-config-file': webhookConfig, 'anonymous-auth': false }).authenticator;
+    const webhookChain = buildAuthenticator(apiserverOptions({ 'authentication-token-webhook-config-file': webhookConfig, 'anonymous-auth': false }).authentication).authenticator;
     out['token webhook, cached, via chain (us/call)'] = await perCall(() => expectUser(webhookChain, fakeRequest(noCert, { Authorization: 'Bearer t' }), 'webhook'));
   } finally {
     webhook.closeAllConnections();

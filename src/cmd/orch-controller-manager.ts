@@ -24,7 +24,7 @@ export async function controllerManagerMain(argv: string[], io: CommandIO, deps:
     return loaded.code;
   }
   try {
-    applyLoggingOptions(loaded.values, loaded.featureGates);
+    applyLoggingOptions(loaded.options.logging, loaded.featureGates);
     for (const warning of loaded.warnings) log.warning(warning);
     const code = await runControllerManager(loaded.values, { shutdown: deps.shutdown, onServing: deps.onServing });
     log.info('Exiting', { code });

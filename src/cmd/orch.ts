@@ -46,7 +46,7 @@ export async function orchMain(argv: string[], io: UpIO): Promise<number> {
 }
 
 function versionText(): string {
-  return formatVersionFlag({}, false) + '\n';
+  return formatVersionFlag({ version: '', emulatedVersion: [], minCompatibilityVersion: [], minCompatibilityVersionGiven: false }, false) + '\n';
 }
 
 if (import.meta.main) {

@@ -2,10 +2,11 @@
 import { APISERVER_COMMAND, APISERVER_DESCRIPTION, apiserverFlags, apiserverGroupOrder } from './apiserver-flags.ts';
 import { commandHelp, loadCommandOptions, type CommandDefinition, type LoadedOptions } from './command-loader.ts';
 import { validateWithGates } from './apiserver-validate.ts';
+import { apiserverOptions, type ApiserverOptions } from './apiserver-options.ts';
 
-export type LoadedApiserverOptions = LoadedOptions;
+export type LoadedApiserverOptions = LoadedOptions<ApiserverOptions>;
 
-const apiserverCommand: CommandDefinition = {
+const apiserverCommand: CommandDefinition<ApiserverOptions> = {
   command: APISERVER_COMMAND,
   description: APISERVER_DESCRIPTION,
   flags: apiserverFlags,
@@ -14,6 +15,7 @@ const apiserverCommand: CommandDefinition = {
     const { result, gates } = validateWithGates(values);
     return { ...result, gates };
   },
+  build: apiserverOptions,
 };
 
 export function apiserverHelp(): string {

@@ -5,15 +5,17 @@ import {
 } from './controllermanager-flags.ts';
 import { commandHelp, loadCommandOptions, type CommandDefinition, type LoadedOptions } from './command-loader.ts';
 import { validateControllerManagerOptions } from './controllermanager-validate.ts';
+import { controllerManagerOptions, type ControllerManagerOptions } from './controllermanager-options.ts';
 
-export type LoadedControllerManagerOptions = LoadedOptions;
+export type LoadedControllerManagerOptions = LoadedOptions<ControllerManagerOptions>;
 
-const controllerManagerCommand: CommandDefinition = {
+const controllerManagerCommand: CommandDefinition<ControllerManagerOptions> = {
   command: CONTROLLER_MANAGER_COMMAND,
   description: CONTROLLER_MANAGER_DESCRIPTION,
   flags: controllerManagerFlags,
   groupOrder: controllerManagerGroupOrder,
   validate: validateControllerManagerOptions,
+  build: controllerManagerOptions,
 };
 
 export function controllerManagerHelp(): string {

@@ -18,6 +18,7 @@ import { corePostStartHooks, type CoreResources } from '../../src/cmd/apiserver/
 import { buildFlowControl } from '../../src/apiserver/flowcontrol/build.ts';
 import { kubectlFor, kubectlSkip } from '../support/kubectl.ts';
 import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver, type TestResponse } from '../support/apiserver.ts';
+import { apiserverOptions } from '../../src/options/apiserver-options.ts';
 
 const TOKENS = {
   admin: 'admin-token',
@@ -67,15 +68,15 @@ async function startApfServer(values: FlagValues): Promise<ApfServer> {
   );
   const all = { 'data-dir': join(dir, 'data'), 'token-auth-file': tokenFile, ...values } as FlagValues;
   let core: CoreResources | undefined;
-  const admission = buildAdmission(all, { namespaces: namespaceAccess(() => core!.namespaces) });
-  const storage = await buildStorage(all);
-  const built = buildResources(all, storage, admission);
+  const admission = buildAdmission(apiserverOptions(all).admission, { namespaces: namespaceAccess(() => core!.namespaces) });
+  const storage = await buildStorage(apiserverOptions(all).storage);
+  const built = buildResources(apiserverOptions(all), storage, admission);
   core = built.core;
   const flowControl = buildFlowControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission, enabled: all['enable-priority-and-fairness'] !== false, bootstrapIntervalMs: 200 });
   const g = gate();
   const server = await startTestApiserver(all, {
     apiHandler: buildApiHandler({ resources: [...built.resources, ...flowControl.resources], openapi: built.openapi }),
-    postStartHooks: [...corePostStartHooks(all, undefined, core), ...flowControl.postStartHooks],
+    postStartHooks: [...corePostStartHooks(apiserverOptions(all), undefined, core), ...flowControl.postStartHooks],
     nonResourcePaths: [
       ...flowControl.nonResourcePaths,
       { path: '/test/slow', handler: g.handler },

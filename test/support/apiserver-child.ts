@@ -5,6 +5,7 @@
 // so tests can hold requests in flight across a real SIGTERM.
 import { runApiserver } from '../../src/apiserver/server/run.ts';
 import { applyLoggingOptions } from '../../src/component-base/logs/logging-options.ts';
+import { apiserverOptions } from '../../src/options/apiserver-options.ts';
 import { requestContext, type Handler } from '../../src/component-base/serving/request-context.ts';
 import { writeChunk, writeJson } from '../../src/component-base/serving/responses.ts';
 
@@ -30,8 +31,9 @@ const values = JSON.parse(process.argv[2] ?? '{}');
 // Bad logging flags end the child like any other start-up error.
 Promise.resolve()
   .then(() => {
-    applyLoggingOptions(values);
-    return runApiserver(values, {
+    const options = apiserverOptions(values);
+    applyLoggingOptions(options.logging);
+    return runApiserver(options, {
       apiHandler: process.argv[3] === 'slow-api' ? slowApi : undefined,
       onStarted: (_server, info) => process.stdout.write(`LISTENING ${info.port}\n`),
     });

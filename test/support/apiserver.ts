@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FlagValue } from '../../src/options/flag.ts';
 import { completeConfig, type ServerDeps } from '../../src/apiserver/server/config.ts';
+import { apiserverOptions } from '../../src/options/apiserver-options.ts';
 import { createServer, type ApiServer } from '../../src/apiserver/server/server.ts';
 import { ensureSelfSignedPair } from '../../src/component-base/certs/self-signed.ts';
 import { configureLogging } from '../../src/component-base/logs/klog.ts';
@@ -71,7 +72,7 @@ async function defaultValues(values: TestValues): Promise<{ values: TestValues; 
 
 export async function startTestApiserver(values: TestValues = {}, deps: ServerDeps = {}): Promise<TestApiserver> {
   const d = await defaultValues(values);
-  const server = createServer(await completeConfig(d.values, deps));
+  const server = createServer(await completeConfig(apiserverOptions(d.values), deps));
   const { port } = await server.start();
   return {
     url: `https://127.0.0.1:${port}`,

@@ -11,6 +11,7 @@ import { buildResources } from '../../src/cmd/apiserver/build-resources.ts';
 import { buildStorage, type ApiserverStorage } from '../../src/cmd/apiserver/build-storage.ts';
 import { corePostStartHooks, type CoreResources } from '../../src/cmd/apiserver/core-resources.ts';
 import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver, type TestValues } from './apiserver.ts';
+import { apiserverOptions } from '../../src/options/apiserver-options.ts';
 
 export interface CoreApiserver extends TestApiserver {
   storage: ApiserverStorage;
@@ -22,13 +23,13 @@ export interface CoreApiserver extends TestApiserver {
 export async function startCoreApiserver(values: TestValues = {}, opts: { identityRenewIntervalMs?: number } = {}): Promise<CoreApiserver> {
   const all = { 'data-dir': makeTempDir('orch-core-'), ...values } as FlagValues;
   let core: CoreResources | undefined;
-  const admission = buildAdmission(all, { namespaces: namespaceAccess(() => core!.namespaces) });
-  const storage = await buildStorage(all);
-  const built = buildResources(all, storage, admission);
+  const admission = buildAdmission(apiserverOptions(all).admission, { namespaces: namespaceAccess(() => core!.namespaces) });
+  const storage = await buildStorage(apiserverOptions(all).storage);
+  const built = buildResources(apiserverOptions(all), storage, admission);
   core = built.core;
   const apiHandler = buildApiHandler({ resources: built.resources, openapi: built.openapi });
   const { access } = built;
-  const postStartHooks = [...corePostStartHooks(all, undefined, core, opts), ...access.serverDeps.postStartHooks];
+  const postStartHooks = [...corePostStartHooks(apiserverOptions(all), undefined, core, opts), ...access.serverDeps.postStartHooks];
   const server = await startTestApiserver(values, {
     apiHandler,
     authorizationModes: access.serverDeps.authorizationModes,

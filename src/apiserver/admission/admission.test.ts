@@ -9,6 +9,7 @@ import { createAdmissionChain } from './chain.ts';
 import { buildAdmission } from './build.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from './types.ts';
 import type { NamespaceAccess } from './namespace-access.ts';
+import { apiserverOptions } from '../../options/apiserver-options.ts';
 
 const none = { enable: [], disable: [], admissionControl: [] };
 
@@ -90,7 +91,7 @@ test('mutating plugins all run before any validating plugin, each only for the o
 
 test('built plugins get their configuration; AlwaysDeny refuses in both phases', async () => {
   const namespaces: NamespaceAccess = { get: async () => undefined, cached: async () => undefined, create: async () => {} };
-  const built = buildAdmission({ 'enable-admission-plugins': ['AlwaysDeny'], 'disable-admission-plugins': ['NamespaceLifecycle'] }, { namespaces });
+  const built = buildAdmission(apiserverOptions({ 'enable-admission-plugins': ['AlwaysDeny'], 'disable-admission-plugins': ['NamespaceLifecycle'] }).admission, { namespaces });
   assert.ok(built.enabled.includes('AlwaysDeny'));
   await assert.rejects(async () => built.admit(attrs()), (err: any) => err.code === 403 && err.message === 'configmaps "c" is forbidden: admission control is denying all modifications');
 });

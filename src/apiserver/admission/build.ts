@@ -1,8 +1,7 @@
 // Builds the admission chain from orch-apiserver's options: selects plugins, reads the
 // configuration file, constructs each implemented plugin with its configuration and logs, once,
 // the enabled ones that have nothing to act on in this server.
-import type { FlagValues } from '../../options/flag.ts';
-import { stringsFlag } from '../../options/flag-values.ts';
+import type { AdmissionOptions } from '../../options/apiserver/admission-options.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { createAdmissionChain } from './chain.ts';
 import { loadAdmissionConfigFile, type PluginConfigs } from './config-file.ts';
@@ -23,14 +22,13 @@ export interface BuiltAdmission extends Admission {
 }
 
 /** Throws an Error with a one-line message on unknown plugin names or a bad configuration file. */
-export function buildAdmission(values: FlagValues, deps: PluginDeps): BuiltAdmission {
+export function buildAdmission(opts: AdmissionOptions, deps: PluginDeps): BuiltAdmission {
   const enabled = enabledAdmissionPlugins({
-    enable: stringsFlag(values, 'enable-admission-plugins'),
-    disable: stringsFlag(values, 'disable-admission-plugins'),
-    admissionControl: stringsFlag(values, 'admission-control'),
+    enable: opts.enablePlugins,
+    disable: opts.disablePlugins,
+    admissionControl: opts.admissionControl,
   });
-  const file = values['admission-control-config-file'];
-  const configs = typeof file === 'string' && file ? loadAdmissionConfigFile(file) : new Map<string, unknown>();
+  const configs = opts.configFile ? loadAdmissionConfigFile(opts.configFile) : new Map<string, unknown>();
   const plugins: AdmissionPlugin[] = [];
   const idle: string[] = [];
   const seams: string[] = [];

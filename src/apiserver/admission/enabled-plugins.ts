@@ -17,12 +17,12 @@ export class UnknownAdmissionPluginError extends Error {}
 export function enabledAdmissionPlugins(sel: AdmissionSelection): string[] {
   const known = new Set(ADMISSION_PLUGIN_ORDER);
   for (const [flag, names] of [
-    ['enable-admission-plugins', sel.enable],
-    ['disable-admission-plugins', sel.disable],
-    ['admission-control', sel.admissionControl],
+    ['--enable-admission-plugins', sel.enable],
+    ['--disable-admission-plugins', sel.disable],
+    ['--admission-control', sel.admissionControl],
   ] as const) {
     const unknown = names.filter((n) => !known.has(n));
-    if (unknown.length) throw new UnknownAdmissionPluginError(`--${flag}: unknown admission plugins: ${unknown.join(', ')}`);
+    if (unknown.length) throw new UnknownAdmissionPluginError(`${flag}: unknown admission plugins: ${unknown.join(', ')}`);
   }
   let on: Set<string>;
   if (sel.admissionControl.length) {

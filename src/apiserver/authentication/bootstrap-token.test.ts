@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Secret } from '../../api/core/v1/secret-types.ts';
 import { AuthenticationError } from '../../component-base/authentication/types.ts';
 import { bootstrapTokenAuthenticator, bootstrapTokenAuthenticators, type BootstrapTokenSecrets } from './bootstrap-token.ts';
+import { apiserverOptions } from '../../options/apiserver-options.ts';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
@@ -55,7 +56,7 @@ test('an extra group outside system:bootstrappers: is an authentication error', 
 });
 
 test('the authenticator exists only with the flag and a Secrets reader', () => {
-  assert.equal(bootstrapTokenAuthenticators({}, stored()).length, 0);
-  assert.equal(bootstrapTokenAuthenticators({ 'enable-bootstrap-token-auth': true }, undefined).length, 0);
-  assert.equal(bootstrapTokenAuthenticators({ 'enable-bootstrap-token-auth': true }, stored()).length, 1);
+  assert.equal(bootstrapTokenAuthenticators(apiserverOptions({}).authentication.enableBootstrapTokenAuth, stored()).length, 0);
+  assert.equal(bootstrapTokenAuthenticators(apiserverOptions({ 'enable-bootstrap-token-auth': true }).authentication.enableBootstrapTokenAuth, undefined).length, 0);
+  assert.equal(bootstrapTokenAuthenticators(apiserverOptions({ 'enable-bootstrap-token-auth': true }).authentication.enableBootstrapTokenAuth, stored()).length, 1);
 });

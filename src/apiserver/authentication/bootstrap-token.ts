@@ -4,7 +4,6 @@
 // auth-extra-groups; a deleted, expired, mismatched or non-authenticating Secret is no match. The
 // secret half is compared in constant time and never logged.
 import { timingSafeEqual } from 'node:crypto';
-import type { FlagValues } from '../../options/flag.ts';
 import type { Secret } from '../../api/core/v1/secret-types.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { secretKind } from '../registry/core/secrets/secret-type.ts';
@@ -93,7 +92,7 @@ export function bootstrapTokenAuthenticator(secrets: BootstrapTokenSecrets, opts
 }
 
 /** The bootstrap token authenticator when --enable-bootstrap-token-auth is on and Secrets are reachable. */
-export function bootstrapTokenAuthenticators(values: FlagValues, secrets: BootstrapTokenSecrets | undefined): TokenAuthenticator[] {
-  if (values['enable-bootstrap-token-auth'] !== true || !secrets) return [];
+export function bootstrapTokenAuthenticators(enabled: boolean, secrets: BootstrapTokenSecrets | undefined): TokenAuthenticator[] {
+  if (!enabled || !secrets) return [];
   return [bootstrapTokenAuthenticator(secrets)];
 }

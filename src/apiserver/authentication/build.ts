@@ -2,8 +2,7 @@
 // request-header proxy, client certificates, then bearer tokens (token file, bootstrap tokens,
 // service accounts, OIDC/JWT, webhook); anonymous last and only when nothing else applied and no
 // presented credential was refused.
-import type { FlagValues } from '../../options/flag.ts';
-import { nonEmptyStringsFlag, stringFlag } from '../../options/flag-values.ts';
+import type { AuthenticationOptions } from '../../options/apiserver/authentication-options.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { anonymousAuthenticator } from '../../component-base/authentication/anonymous.ts';
 import { loadAuthenticationConfiguration } from './authentication-config.ts';
@@ -32,7 +31,7 @@ export interface AuthenticationDeps {
   /** Storage behind --service-account-lookup, once service accounts are served. */
   serviceAccountGetter?: ServiceAccountGetter;
   featureGates?: { enabled(name: string): boolean };
-  /** The serving key (generated when no --tls-private-key-file is given): the last fallback for service account keys. */
+  /** The serving key (--tls-private-key-file, or the generated one): the fallback for service account keys. */
   servingKeyFile?: string;
 }
 
@@ -53,10 +52,10 @@ function gate(deps: AuthenticationDeps, name: string, byDefault: boolean): boole
 }
 
 /** The keys that verify service account tokens: the key files, else the serving key when it is RSA or ECDSA. */
-function serviceAccountKeys(values: FlagValues, deps: AuthenticationDeps): VerificationKey[] {
-  const keyFiles = nonEmptyStringsFlag(values, 'service-account-key-file');
+function serviceAccountKeys(opts: AuthenticationOptions, deps: AuthenticationDeps): VerificationKey[] {
+  const keyFiles = opts.serviceAccounts.keyFiles;
   if (keyFiles.length) return loadVerificationKeys(keyFiles, '--service-account-key-file');
-  const servingKey = stringFlag(values, 'tls-private-key-file') || deps.servingKeyFile || '';
+  const servingKey = deps.servingKeyFile || '';
   if (!servingKey) return [];
   try {
     return loadVerificationKeys([servingKey], '--tls-private-key-file');
@@ -66,49 +65,48 @@ function serviceAccountKeys(values: FlagValues, deps: AuthenticationDeps): Verif
   }
 }
 
-function serviceAccountAuthenticators(values: FlagValues, deps: AuthenticationDeps, apiAudiences: string[]): TokenAuthenticator[] {
-  const keys = serviceAccountKeys(values, deps);
+function serviceAccountAuthenticators(opts: AuthenticationOptions, deps: AuthenticationDeps, apiAudiences: string[]): TokenAuthenticator[] {
+  const keys = serviceAccountKeys(opts, deps);
   if (keys.length === 0) return [];
-  const lookup = values['service-account-lookup'] !== false;
+  const lookup = opts.serviceAccounts.lookup;
   const getter = lookup ? deps.serviceAccountGetter : undefined;
   if (lookup && !getter) log.info('--service-account-lookup is on but service accounts are not stored yet: tokens are checked by signature and claims only');
-  const issuers = nonEmptyStringsFlag(values, 'service-account-issuer');
+  const issuers = opts.serviceAccounts.issuers;
   const out = [serviceAccountTokenAuthenticator({ keys, issuers: [LEGACY_ISSUER], audiences: [], getter, legacy: true })];
   if (issuers.length) out.push(serviceAccountTokenAuthenticator({ keys, issuers, audiences: apiAudiences, getter, legacy: false }));
   return out;
 }
 
-export function buildAuthenticator(values: FlagValues, deps: AuthenticationDeps = {}): AuthenticationConfig {
-  const structuredFile = stringFlag(values, 'authentication-config');
+export function buildAuthenticator(opts: AuthenticationOptions, deps: AuthenticationDeps = {}): AuthenticationConfig {
+  const structuredFile = opts.configFile;
   const structured = structuredFile ? loadAuthenticationConfiguration(structuredFile) : undefined;
-  const oidc = oidcConfigFromFlags(values);
+  const oidc = oidcConfigFromFlags(opts.oidc);
   if (structured?.jwt.length && oidc) throw new Error('--authentication-config and --oidc-* flags are mutually exclusive');
 
-  const issuers = nonEmptyStringsFlag(values, 'service-account-issuer');
-  const apiAudiences = nonEmptyStringsFlag(values, 'api-audiences').length ? nonEmptyStringsFlag(values, 'api-audiences') : issuers;
+  const apiAudiences = opts.apiAudiences.length ? opts.apiAudiences : opts.serviceAccounts.issuers;
 
   const methods: RequestAuthenticator[] = [];
   const caPems: string[] = [];
 
-  const proxyCAFile = stringFlag(values, 'requestheader-client-ca-file');
-  if (proxyCAFile) {
-    const bundle = loadCertBundle(proxyCAFile, '--requestheader-client-ca-file');
+  const requestHeader = opts.requestHeader;
+  if (requestHeader.clientCAFile) {
+    const bundle = loadCertBundle(requestHeader.clientCAFile, '--requestheader-client-ca-file');
     caPems.push(bundle.pem);
-    const usernameHeaders = nonEmptyStringsFlag(values, 'requestheader-username-headers');
+    const usernameHeaders = requestHeader.usernameHeaders;
     if (usernameHeaders.length === 0) throw new Error('--requestheader-username-headers must be set when --requestheader-client-ca-file is set');
     methods.push(
       requestHeaderAuthenticator({
         roots: bundle.certs,
-        allowedNames: nonEmptyStringsFlag(values, 'requestheader-allowed-names'),
+        allowedNames: requestHeader.allowedNames,
         usernameHeaders,
-        groupHeaders: nonEmptyStringsFlag(values, 'requestheader-group-headers'),
-        extraHeaderPrefixes: nonEmptyStringsFlag(values, 'requestheader-extra-headers-prefix'),
-        uidHeaders: gate(deps, 'RemoteRequestHeaderUID', true) ? nonEmptyStringsFlag(values, 'requestheader-uid-headers') : [],
+        groupHeaders: requestHeader.groupHeaders,
+        extraHeaderPrefixes: requestHeader.extraHeadersPrefix,
+        uidHeaders: gate(deps, 'RemoteRequestHeaderUID', true) ? requestHeader.uidHeaders : [],
       }),
     );
   }
 
-  const clientCAFile = stringFlag(values, 'client-ca-file');
+  const clientCAFile = opts.clientCAFile;
   if (clientCAFile) {
     const bundle = loadCertBundle(clientCAFile, '--client-ca-file');
     caPems.push(bundle.pem);
@@ -116,26 +114,25 @@ export function buildAuthenticator(values: FlagValues, deps: AuthenticationDeps 
   }
 
   const tokens: TokenAuthenticator[] = [];
-  const tokenFile = stringFlag(values, 'token-auth-file');
+  const tokenFile = opts.tokenAuthFile;
   if (tokenFile) tokens.push(loadTokenFile(tokenFile));
   tokens.push(...(deps.tokenAuthenticators ?? []));
-  if (values['enable-bootstrap-token-auth'] === true && !deps.tokenAuthenticators?.length) {
+  if (opts.enableBootstrapTokenAuth && !deps.tokenAuthenticators?.length) {
     log.warning('--enable-bootstrap-token-auth has no effect: no bootstrap token authenticator was given the Secrets to read');
   }
-  tokens.push(...serviceAccountAuthenticators(values, deps, apiAudiences));
+  tokens.push(...serviceAccountAuthenticators(opts, deps, apiAudiences));
   const jwtConfigs: JwtAuthenticatorConfig[] = structured ? structured.jwt : oidc ? [oidc] : [];
   const jwtAuthenticators = jwtConfigs.map((c) => jwtAuthenticator(c));
   tokens.push(...jwtAuthenticators);
-  const webhookFile = stringFlag(values, 'authentication-token-webhook-config-file');
+  const webhookFile = opts.webhookConfigFile;
   if (webhookFile) {
-    const version = stringFlag(values, 'authentication-token-webhook-version') || 'v1beta1';
+    const version = opts.webhookVersion;
     if (version !== 'v1' && version !== 'v1beta1') throw new Error(`--authentication-token-webhook-version: invalid version ${JSON.stringify(version)}, allowed: v1, v1beta1`);
-    const ttl = values['authentication-token-webhook-cache-ttl'];
     tokens.push(
       webhookTokenAuthenticator({
         client: loadWebhookClientConfig(webhookFile, '--authentication-token-webhook-config-file'),
         version,
-        cacheTTLms: typeof ttl === 'number' ? ttl : 120_000,
+        cacheTTLms: opts.webhookCacheTTLms,
         audiences: apiAudiences,
       }),
     );
@@ -144,7 +141,7 @@ export function buildAuthenticator(values: FlagValues, deps: AuthenticationDeps 
   const tokenAuthenticator = tokens.length ? cachedTokenAuthenticator(tokenUnion(tokens), { successTTLms: TOKEN_SUCCESS_TTL_MS, failureTTLms: 0 }) : undefined;
   if (tokenAuthenticator) methods.push(bearerTokenAuthenticator([tokenAuthenticator]));
 
-  const anonymous = structured?.anonymous ?? { enabled: values['anonymous-auth'] !== false, paths: [] };
+  const anonymous = structured?.anonymous ?? { enabled: opts.anonymous, paths: [] };
   const named = withAuthenticatedGroup(unionAuthenticator(methods));
   const authenticator = anonymous.enabled ? failOnErrorUnion([named, anonymousAuthenticator(anonymous.paths)]) : named;
   // Discovery starts now so the first OIDC token does not wait for it; failures are retried on use.

@@ -4,6 +4,7 @@ import { startTestIssuer, type TestIssuer } from '../../../test/support/oidc-iss
 import { jwtAuthenticator, type JwtAuthenticatorConfig } from './jwt.ts';
 import { oidcConfigFromFlags, usernamePrefixFor } from './oidc-flags.ts';
 import { AuthenticationError } from '../../component-base/authentication/types.ts';
+import { apiserverOptions } from '../../options/apiserver-options.ts';
 
 let issuer: TestIssuer;
 before(async () => {
@@ -79,16 +80,16 @@ test('--oidc-* flags: Kubernetes\' username prefix rules and defaults', () => {
   assert.equal(usernamePrefixFor('https://i', 'email', undefined), '');
   assert.equal(usernamePrefixFor('https://i', 'sub', '-'), '');
   assert.equal(usernamePrefixFor('https://i', 'email', 'oidc:'), 'oidc:');
-  const cfg = oidcConfigFromFlags({ 'oidc-issuer-url': 'https://i', 'oidc-client-id': 'c', 'oidc-required-claim': { a: 'b' }, 'oidc-groups-claim': 'g' });
+  const cfg = oidcConfigFromFlags(apiserverOptions({ 'oidc-issuer-url': 'https://i', 'oidc-client-id': 'c', 'oidc-required-claim': { a: 'b' }, 'oidc-groups-claim': 'g' }).authentication.oidc);
   assert.deepEqual(cfg, {
     issuer: { url: 'https://i', audiences: ['c'], certificateAuthority: undefined },
     claimValidationRules: [{ claim: 'a', requiredValue: 'b' }],
     claimMappings: { username: { claim: 'sub', prefix: 'https://i#' }, groups: { claim: 'g', prefix: '' } },
     signingAlgs: ['RS256'],
   });
-  assert.equal(oidcConfigFromFlags({}), null);
-  assert.throws(() => oidcConfigFromFlags({ 'oidc-issuer-url': 'https://i' }), /--oidc-client-id/);
-  assert.throws(() => oidcConfigFromFlags({ 'oidc-issuer-url': 'https://i', 'oidc-client-id': 'c', 'oidc-ca-file': '/nonexistent/ca' }), /--oidc-ca-file \/nonexistent\/ca: ENOENT/);
+  assert.equal(oidcConfigFromFlags(apiserverOptions({}).authentication.oidc), null);
+  assert.throws(() => oidcConfigFromFlags(apiserverOptions({ 'oidc-issuer-url': 'https://i' }).authentication.oidc), /--oidc-client-id/);
+  assert.throws(() => oidcConfigFromFlags(apiserverOptions({ 'oidc-issuer-url': 'https://i', 'oidc-client-id': 'c', 'oidc-ca-file': '/nonexistent/ca' }).authentication.oidc), /--oidc-ca-file \/nonexistent\/ca: ENOENT/);
 });
 
 test('CEL claim validation, claim mappings, extra mappings and user validation rules', async () => {

@@ -2,8 +2,7 @@
 // other than `email` are prefixed by the issuer URL and `#` unless --oidc-username-prefix is given,
 // and `-` turns prefixing off.
 import { readFileSync } from 'node:fs';
-import type { FlagValues } from '../../options/flag.ts';
-import { stringFlag } from '../../options/flag-values.ts';
+import type { OidcOptions } from '../../options/apiserver/authentication-options.ts';
 import type { JwtAuthenticatorConfig } from './jwt.ts';
 
 export function usernamePrefixFor(issuerURL: string, claim: string, prefix: string | undefined): string {
@@ -13,12 +12,12 @@ export function usernamePrefixFor(issuerURL: string, claim: string, prefix: stri
 }
 
 /** null when --oidc-issuer-url is not given. */
-export function oidcConfigFromFlags(values: FlagValues): JwtAuthenticatorConfig | null {
-  const url = stringFlag(values, 'oidc-issuer-url');
+export function oidcConfigFromFlags(opts: OidcOptions): JwtAuthenticatorConfig | null {
+  const url = opts.issuerURL;
   if (url === '') return null;
-  const clientID = stringFlag(values, 'oidc-client-id');
+  const clientID = opts.clientID;
   if (clientID === '') throw new Error('--oidc-client-id must be set when --oidc-issuer-url is set');
-  const caFile = stringFlag(values, 'oidc-ca-file');
+  const caFile = opts.caFile;
   let certificateAuthority: string | undefined;
   if (caFile) {
     try {
@@ -27,19 +26,15 @@ export function oidcConfigFromFlags(values: FlagValues): JwtAuthenticatorConfig 
       throw new Error(`--oidc-ca-file ${caFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
   }
-  const claim = stringFlag(values, 'oidc-username-claim') || 'sub';
-  const groupsClaim = stringFlag(values, 'oidc-groups-claim');
-  const required = values['oidc-required-claim'];
-  const algs = values['oidc-signing-algs'];
+  const claim = opts.usernameClaim || 'sub';
+  const groupsClaim = opts.groupsClaim;
   return {
     issuer: { url, audiences: [clientID], certificateAuthority },
-    claimValidationRules: Object.entries(required && typeof required === 'object' && !Array.isArray(required) ? (required as Record<string, string>) : {}).map(
-      ([claim, requiredValue]) => ({ claim, requiredValue }),
-    ),
+    claimValidationRules: Object.entries(opts.requiredClaims).map(([claim, requiredValue]) => ({ claim, requiredValue })),
     claimMappings: {
-      username: { claim, prefix: usernamePrefixFor(url, claim, values['oidc-username-prefix'] as string | undefined) },
-      ...(groupsClaim ? { groups: { claim: groupsClaim, prefix: stringFlag(values, 'oidc-groups-prefix') } } : {}),
+      username: { claim, prefix: usernamePrefixFor(url, claim, opts.usernamePrefix) },
+      ...(groupsClaim ? { groups: { claim: groupsClaim, prefix: opts.groupsPrefix } } : {}),
     },
-    signingAlgs: Array.isArray(algs) && algs.length ? algs : ['RS256'],
+    signingAlgs: opts.signingAlgs.length ? opts.signingAlgs : ['RS256'],
   };
 }

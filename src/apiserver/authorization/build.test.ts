@@ -6,6 +6,7 @@ import type { FlagValues } from '../../options/flag.ts';
 import { authorizerConfigs, buildAuthorizer } from './build.ts';
 import { unionAuthorizer } from './union.ts';
 import type { Attributes, Authorizer, AuthorizerResult } from '../../machinery/authorization/types.ts';
+import { apiserverOptions } from '../../options/apiserver-options.ts';
 
 const user = (name: string, ...groups: string[]) => ({ name, uid: '', groups });
 const attrs = (u: Attributes['user'], over: Partial<Attributes> = {}): Attributes => ({
@@ -41,7 +42,7 @@ test('union: when nobody decides, the reasons are joined by newlines, empty ones
 });
 
 test('system:masters is allowed before any mode is asked, even AlwaysDeny', async () => {
-  const chain = buildAuthorizer({ 'authorization-mode': ['AlwaysDeny'] } as FlagValues, { anonymousEnabled: false });
+  const chain = buildAuthorizer(apiserverOptions({ 'authorization-mode': ['AlwaysDeny'] } as FlagValues).authorization, { anonymousEnabled: false });
   assert.equal((await chain.authorize(attrs(user('root', 'system:masters')))).decision, 'allow');
   assert.deepEqual(await chain.authorize(attrs(user('alice', 'system:authenticated'))), { decision: 'noOpinion', reason: 'Everything is forbidden.' });
 });
@@ -52,20 +53,20 @@ test('modes are asked in the order given: a deny before an allow wins, an allow 
     Webhook: () => fixed({ decision: 'deny', reason: 'webhook denies' }, asked, 'Webhook'),
     RBAC: () => fixed({ decision: 'allow', reason: 'rbac allows' }, asked, 'RBAC'),
   };
-  const denyFirst = buildAuthorizer({ 'authorization-mode': ['Node', 'Webhook', 'RBAC'] } as FlagValues, { anonymousEnabled: false, modes });
+  const denyFirst = buildAuthorizer(apiserverOptions({ 'authorization-mode': ['Node', 'Webhook', 'RBAC'] } as FlagValues).authorization, { anonymousEnabled: false, modes });
   assert.deepEqual(await denyFirst.authorize(attrs(user('alice'))), { decision: 'deny', reason: 'webhook denies' });
   assert.deepEqual(asked, ['Webhook']);
   asked.length = 0;
-  const allowFirst = buildAuthorizer({ 'authorization-mode': ['RBAC', 'Webhook'] } as FlagValues, { anonymousEnabled: false, modes });
+  const allowFirst = buildAuthorizer(apiserverOptions({ 'authorization-mode': ['RBAC', 'Webhook'] } as FlagValues).authorization, { anonymousEnabled: false, modes });
   assert.deepEqual(await allowFirst.authorize(attrs(user('alice'))), { decision: 'allow', reason: 'rbac allows' });
   assert.deepEqual(asked, ['RBAC']);
   // AlwaysDeny has no opinion, so a later AlwaysAllow still allows.
-  const denyThenAllow = buildAuthorizer({ 'authorization-mode': 'AlwaysDeny,AlwaysAllow' } as FlagValues, { anonymousEnabled: false });
+  const denyThenAllow = buildAuthorizer(apiserverOptions({ 'authorization-mode': 'AlwaysDeny,AlwaysAllow' } as FlagValues).authorization, { anonymousEnabled: false });
   assert.equal((await denyThenAllow.authorize(attrs(user('alice')))).decision, 'allow');
 });
 
 test('with anonymous authentication and AlwaysAllow, anonymous users reach only the public paths', async () => {
-  const chain = buildAuthorizer({ 'authorization-mode': ['AlwaysAllow'] } as FlagValues, { anonymousEnabled: true });
+  const chain = buildAuthorizer(apiserverOptions({ 'authorization-mode': ['AlwaysAllow'] } as FlagValues).authorization, { anonymousEnabled: true });
   const anonymous = user('system:anonymous', 'system:unauthenticated');
   const get = (path: string) => attrs(anonymous, { isResourceRequest: false, path, resource: '', namespace: '', name: '' });
   assert.equal((await chain.authorize(get('/healthz'))).decision, 'allow');
@@ -76,17 +77,17 @@ test('with anonymous authentication and AlwaysAllow, anonymous users reach only 
 });
 
 test('the mode list: default AlwaysAllow, comma form, duplicates and unknown modes refused', () => {
-  assert.deepEqual(authorizerConfigs({} as FlagValues), [{ type: 'AlwaysAllow', name: 'alwaysallow' }]);
+  assert.deepEqual(authorizerConfigs(apiserverOptions({} as FlagValues).authorization), [{ type: 'AlwaysAllow', name: 'alwaysallow' }]);
   assert.deepEqual(
-    authorizerConfigs({ 'authorization-mode': 'Node,RBAC' } as FlagValues).map((c) => c.type),
+    authorizerConfigs(apiserverOptions({ 'authorization-mode': 'Node,RBAC' } as FlagValues).authorization).map((c) => c.type),
     ['Node', 'RBAC'],
   );
-  assert.throws(() => authorizerConfigs({ 'authorization-mode': ['RBAC', 'RBAC'] } as FlagValues), /mode RBAC given more than once/);
-  assert.throws(() => authorizerConfigs({ 'authorization-mode': ['rbac'] } as FlagValues), /unknown authorization mode "rbac"/);
+  assert.throws(() => authorizerConfigs(apiserverOptions({ 'authorization-mode': ['RBAC', 'RBAC'] } as FlagValues).authorization), /mode RBAC given more than once/);
+  assert.throws(() => authorizerConfigs(apiserverOptions({ 'authorization-mode': ['rbac'] } as FlagValues).authorization), /unknown authorization mode "rbac"/);
 });
 
 test('modes missing what they need are refused when the chain is built', () => {
-  assert.throws(() => buildAuthorizer({ 'authorization-mode': ['ABAC'] } as FlagValues, { anonymousEnabled: false }), /ABAC requires --authorization-policy-file/);
-  assert.throws(() => buildAuthorizer({ 'authorization-mode': ['Webhook'] } as FlagValues, { anonymousEnabled: false }), /Webhook requires --authorization-webhook-config-file/);
-  assert.throws(() => buildAuthorizer({ 'authorization-mode': ['RBAC'] } as FlagValues, { anonymousEnabled: false }), /RBAC needs the RBAC resources/);
+  assert.throws(() => buildAuthorizer(apiserverOptions({ 'authorization-mode': ['ABAC'] } as FlagValues).authorization, { anonymousEnabled: false }), /ABAC requires --authorization-policy-file/);
+  assert.throws(() => buildAuthorizer(apiserverOptions({ 'authorization-mode': ['Webhook'] } as FlagValues).authorization, { anonymousEnabled: false }), /Webhook requires --authorization-webhook-config-file/);
+  assert.throws(() => buildAuthorizer(apiserverOptions({ 'authorization-mode': ['RBAC'] } as FlagValues).authorization, { anonymousEnabled: false }), /RBAC needs the RBAC resources/);
 });

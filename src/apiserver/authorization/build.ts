@@ -1,7 +1,6 @@
 // Builds the authorizer chain from --authorization-mode (or --authorization-config): members of
 // system:masters first, then each mode in order; the first allow or deny wins.
-import type { FlagValues } from '../../options/flag.ts';
-import { numberFlag, stringFlag } from '../../options/flag-values.ts';
+import type { AuthorizationOptions } from '../../options/apiserver/authorization-options.ts';
 import { MASTERS_GROUP } from '../../component-base/authentication/types.ts';
 import { loadWebhookClientConfig } from '../../component-base/authentication/orchconfig-client.ts';
 import { abacAuthorizer, loadPolicyFile } from './abac.ts';
@@ -20,7 +19,7 @@ export type AuthorizerModes = Record<string, () => Authorizer>;
 
 const MODES = ['AlwaysAllow', 'AlwaysDeny', 'ABAC', 'Webhook', 'RBAC', 'Node'];
 
-function buildOne(cfg: AuthorizerConfig, values: FlagValues, modes: AuthorizerModes | undefined): Authorizer {
+function buildOne(cfg: AuthorizerConfig, opts: AuthorizationOptions, modes: AuthorizerModes | undefined): Authorizer {
   const provided = modes?.[cfg.type];
   if (provided) return provided();
   switch (cfg.type) {
@@ -31,7 +30,7 @@ function buildOne(cfg: AuthorizerConfig, values: FlagValues, modes: AuthorizerMo
     case 'Node':
       return nodeAuthorizer();
     case 'ABAC': {
-      const file = stringFlag(values, 'authorization-policy-file');
+      const file = opts.policyFile;
       if (!file) throw new Error('--authorization-mode ABAC requires --authorization-policy-file');
       return abacAuthorizer(loadPolicyFile(file));
     }
@@ -49,15 +48,15 @@ function buildOne(cfg: AuthorizerConfig, values: FlagValues, modes: AuthorizerMo
           matchConditions: w.matchConditions,
         });
       }
-      const file = stringFlag(values, 'authorization-webhook-config-file');
+      const file = opts.webhookConfigFile;
       if (!file) throw new Error('--authorization-mode Webhook requires --authorization-webhook-config-file');
-      const version = stringFlag(values, 'authorization-webhook-version', 'v1beta1');
+      const version = opts.webhookVersion;
       if (version !== 'v1' && version !== 'v1beta1') throw new Error(`--authorization-webhook-version: invalid version ${JSON.stringify(version)}, allowed: v1, v1beta1`);
       return webhookAuthorizer({
         client: loadWebhookClientConfig(file, '--authorization-webhook-config-file'),
         version,
-        authorizedTTLms: numberFlag(values, 'authorization-webhook-cache-authorized-ttl', 5 * 60_000),
-        unauthorizedTTLms: numberFlag(values, 'authorization-webhook-cache-unauthorized-ttl', 30_000),
+        authorizedTTLms: opts.webhookCacheAuthorizedTTLms,
+        unauthorizedTTLms: opts.webhookCacheUnauthorizedTTLms,
       });
     }
     case 'RBAC':
@@ -68,11 +67,9 @@ function buildOne(cfg: AuthorizerConfig, values: FlagValues, modes: AuthorizerMo
 }
 
 /** The configured chain, from the structured file or the mode list. */
-export function authorizerConfigs(values: FlagValues): AuthorizerConfig[] {
-  const file = stringFlag(values, 'authorization-config');
-  if (file) return loadAuthorizationConfiguration(file);
-  const given = values['authorization-mode'];
-  const modes = Array.isArray(given) && given.length ? given : typeof given === 'string' && given ? given.split(',') : ['AlwaysAllow'];
+export function authorizerConfigs(opts: AuthorizationOptions): AuthorizerConfig[] {
+  if (opts.configFile) return loadAuthorizationConfiguration(opts.configFile);
+  const modes = opts.modes;
   const seen = new Set<string>();
   return modes.map((mode) => {
     if (seen.has(mode)) throw new Error(`--authorization-mode: mode ${mode} given more than once`);
@@ -82,12 +79,12 @@ export function authorizerConfigs(values: FlagValues): AuthorizerConfig[] {
   });
 }
 
-export function buildAuthorizer(values: FlagValues, opts: { anonymousEnabled: boolean; modes?: AuthorizerModes }): Authorizer {
-  const configs = authorizerConfigs(values);
+export function buildAuthorizer(options: AuthorizationOptions, opts: { anonymousEnabled: boolean; modes?: AuthorizerModes }): Authorizer {
+  const configs = authorizerConfigs(options);
   const steps: Authorizer[] = [privilegedGroupsAuthorizer([MASTERS_GROUP])];
   // Kubernetes turns anonymous authentication off when AlwaysAllow is configured; here anonymous
   // users of such a chain reach only the public health and version paths.
   if (opts.anonymousEnabled && configs.some((c) => c.type === 'AlwaysAllow')) steps.push(anonymousPublicPathsOnly());
-  for (const cfg of configs) steps.push(buildOne(cfg, values, opts.modes));
+  for (const cfg of configs) steps.push(buildOne(cfg, options, opts.modes));
   return unionAuthorizer(steps);
 }

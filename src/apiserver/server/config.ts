@@ -1,9 +1,9 @@
 // Options -> completed config: everything that reads files or can fail (certificates, token
 // file, authorizer modes, metrics options) happens here, so a CompletedConfig is known good and
-// createServer cannot fail for a configuration reason other than binding the port.
+// createServer cannot fail for a configuration reason other than binding the port. The options
+// arrive validated (options/*-validate.ts): no range is checked again here.
 import { hostname, networkInterfaces } from 'node:os';
-import type { FlagValues } from '../../options/flag.ts';
-import { boolFlag, numberFlag, stringFlag, stringsFlag } from '../../options/flag-values.ts';
+import type { ApiserverOptions } from '../../options/apiserver-options.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { ensureSelfSignedPair, type CertKeyPair } from '../../component-base/certs/self-signed.ts';
 import { loadCertKeyPair } from '../../component-base/certs/load.ts';
@@ -74,7 +74,8 @@ export interface BuiltAuth {
   apiAudiences: string[];
 }
 
-declare const completed: unique symbol;
+// Only completeConfig can set this key, so only it can produce a CompletedConfig.
+const completed: unique symbol = Symbol('completed config');
 
 export interface CompletedConfig {
   readonly [completed]: true;
@@ -130,60 +131,51 @@ function defaultInterfaceAddress(): string {
   return all.find((a) => a!.family === 'IPv4')?.address ?? all[0]?.address ?? '127.0.0.1';
 }
 
-export async function completeConfig(values: FlagValues, deps: ServerDeps = {}): Promise<CompletedConfig> {
-  const bindAddress = stringFlag(values, 'bind-address', '0.0.0.0');
-  const port = numberFlag(values, 'secure-port', 6443);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--secure-port ${port} must be between 0 and 65535`);
-  const advertiseAddress = stringFlag(values, 'advertise-address') || (isUnspecified(bindAddress) ? defaultInterfaceAddress() : bindAddress);
-  const externalHostname = stringFlag(values, 'external-hostname') || advertiseAddress;
+export async function completeConfig(options: ApiserverOptions, deps: ServerDeps = {}): Promise<CompletedConfig> {
+  const { secureServing, serving, limits, lifecycle, debugging } = options;
+  const bindAddress = secureServing.bindAddress;
+  const port = secureServing.securePort;
+  const advertiseAddress = serving.advertiseAddress || (isUnspecified(bindAddress) ? defaultInterfaceAddress() : bindAddress);
+  const externalHostname = serving.externalHostname || advertiseAddress;
 
-  const certFile = stringFlag(values, 'tls-cert-file');
-  const keyFile = stringFlag(values, 'tls-private-key-file');
+  const certFile = secureServing.tlsCertFile;
+  const keyFile = secureServing.tlsPrivateKeyFile;
+  // Options validation says so too; servers built without it (tests, embedders) must not load half a pair.
   if (Boolean(certFile) !== Boolean(keyFile)) throw new Error('--tls-cert-file and --tls-private-key-file must be given together');
   const servingCert = certFile
     ? loadCertKeyPair(certFile, keyFile)
-    : await ensureSelfSignedPair(stringFlag(values, 'cert-dir', '/var/run/orch'), advertiseAddress, [
+    : await ensureSelfSignedPair(secureServing.certDir, advertiseAddress, [
         'localhost',
         '127.0.0.1',
         '::1',
         hostname(),
-        ...(stringFlag(values, 'external-hostname') ? [stringFlag(values, 'external-hostname')] : []),
+        ...(serving.externalHostname ? [serving.externalHostname] : []),
       ]);
-  const sniCerts = loadNamedCertKeys(stringsFlag(values, 'tls-sni-cert-key'));
-  const tls = buildTlsSettings(stringFlag(values, 'tls-min-version') || undefined, stringsFlag(values, 'tls-cipher-suites'));
+  const sniCerts = loadNamedCertKeys(secureServing.tlsSniCertKeys);
+  const tls = buildTlsSettings(secureServing.tlsMinVersion || undefined, secureServing.tlsCipherSuites);
   if (tls.insecureSuites.length) log.warning('Use of insecure cipher suites', { suites: tls.insecureSuites.join(',') });
 
-  const goawayChance = numberFlag(values, 'goaway-chance', 0);
-  if (!(goawayChance >= 0 && goawayChance <= 0.02)) throw new Error(`--goaway-chance ${goawayChance} must be between 0 and 0.02`);
-
-  const priorityAndFairness = boolFlag(values, 'enable-priority-and-fairness', true);
-  const maxRequestsInflight = numberFlag(values, 'max-requests-inflight', 400);
-  const maxMutatingRequestsInflight = numberFlag(values, 'max-mutating-requests-inflight', 200);
-  if (maxRequestsInflight < 0 || maxMutatingRequestsInflight < 0) throw new Error('--max-requests-inflight and --max-mutating-requests-inflight must not be negative');
-  if (priorityAndFairness && maxRequestsInflight + maxMutatingRequestsInflight <= 0) {
-    throw new Error('--max-requests-inflight plus --max-mutating-requests-inflight must be positive when --enable-priority-and-fairness is true');
-  }
-
-  const authn = buildAuthenticator(values, { ...deps, servingKeyFile: servingCert.keyFile });
+  const authn = buildAuthenticator(options.authentication, { ...deps, servingKeyFile: keyFile || servingCert.keyFile });
   const { authenticator, anonymousEnabled } = authn;
   // The handshake asks for a client certificate only when some authenticator can verify one.
   if (authn.clientCA) tls.clientCA = authn.clientCA;
-  const authorizer = buildAuthorizer(values, { anonymousEnabled, modes: deps.authorizationModes });
+  const authorizer = buildAuthorizer(options.authorization, { anonymousEnabled, modes: deps.authorizationModes });
   deps.onAuthBuilt?.({ authenticator, authorizer, apiAudiences: authn.apiAudiences });
 
   const versionInfo = deps.versionInfo ?? { major: '1', minor: '35', gitVersion: 'v1.35.0' };
-  const allowLabels = values['allow-metric-labels'];
+  const metricsOptions = options.metrics;
   const metrics = createMetricsRegistry({
-    disabledMetrics: stringsFlag(values, 'disabled-metrics'),
-    allowMetricLabels: allowLabels && typeof allowLabels === 'object' && !Array.isArray(allowLabels) ? (allowLabels as Record<string, string>) : undefined,
-    allowMetricLabelsManifest: stringFlag(values, 'allow-metric-labels-manifest') || undefined,
-    showHiddenMetricsForVersion: stringFlag(values, 'show-hidden-metrics-for-version') || undefined,
+    disabledMetrics: metricsOptions.disabledMetrics,
+    allowMetricLabels: metricsOptions.allowMetricLabels,
+    allowMetricLabelsManifest: metricsOptions.allowMetricLabelsManifest || undefined,
+    showHiddenMetricsForVersion: metricsOptions.showHiddenMetricsForVersion || undefined,
     binaryVersion: versionInfo.gitVersion ?? `${versionInfo.major}.${versionInfo.minor}`,
   });
 
-  const audit = buildAudit(values, metrics);
+  const audit = buildAudit(options.audit, metrics);
 
-  const config = {
+  const config: CompletedConfig = {
+    [completed]: true,
     bindAddress,
     port,
     advertiseAddress,
@@ -191,17 +183,17 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
     servingCert,
     sniCerts,
     tls,
-    http2: !boolFlag(values, 'disable-http2-serving', false),
-    http2MaxStreams: numberFlag(values, 'http2-max-streams-per-connection', 0),
-    permitPortSharing: boolFlag(values, 'permit-port-sharing', false),
-    goawayChance,
-    corsAllowedOrigins: compileOriginPatterns(stringsFlag(values, 'cors-allowed-origins')),
-    hstsDirectives: stringsFlag(values, 'strict-transport-security-directives'),
-    maxRequestsInflight,
-    maxMutatingRequestsInflight,
-    priorityAndFairness,
-    requestTimeoutMs: numberFlag(values, 'request-timeout', 60_000),
-    minRequestTimeoutSeconds: numberFlag(values, 'min-request-timeout', 1800),
+    http2: !secureServing.disableHttp2,
+    http2MaxStreams: secureServing.http2MaxStreamsPerConnection,
+    permitPortSharing: secureServing.permitPortSharing,
+    goawayChance: serving.goawayChance,
+    corsAllowedOrigins: compileOriginPatterns(serving.corsAllowedOrigins),
+    hstsDirectives: serving.strictTransportSecurityDirectives,
+    maxRequestsInflight: limits.maxRequestsInflight,
+    maxMutatingRequestsInflight: limits.maxMutatingRequestsInflight,
+    priorityAndFairness: limits.enablePriorityAndFairness,
+    requestTimeoutMs: limits.requestTimeoutMs,
+    minRequestTimeoutSeconds: limits.minRequestTimeoutSeconds,
     authenticator,
     anonymousEnabled,
     authorizer,
@@ -211,18 +203,18 @@ export async function completeConfig(values: FlagValues, deps: ServerDeps = {}):
     healthChecks: [...(deps.healthChecks ?? [])],
     readyChecks: [...(deps.readyChecks ?? [])],
     postStartHooks: [...(deps.postStartHooks ?? [])],
-    livezGracePeriodMs: numberFlag(values, 'livez-grace-period', 0),
-    shutdownDelayMs: numberFlag(values, 'shutdown-delay-duration', 0),
-    shutdownSendRetryAfter: boolFlag(values, 'shutdown-send-retry-after', false),
-    shutdownWatchTerminationGraceMs: numberFlag(values, 'shutdown-watch-termination-grace-period', 0),
-    profiling: boolFlag(values, 'profiling', true),
-    debugSocketPath: stringFlag(values, 'debug-socket-path'),
-    enableLogsHandler: boolFlag(values, 'enable-logs-handler', false),
+    livezGracePeriodMs: lifecycle.livezGracePeriodMs,
+    shutdownDelayMs: lifecycle.shutdownDelayMs,
+    shutdownSendRetryAfter: lifecycle.shutdownSendRetryAfter,
+    shutdownWatchTerminationGraceMs: lifecycle.shutdownWatchTerminationGraceMs,
+    profiling: debugging.profiling,
+    debugSocketPath: debugging.debugSocketPath,
+    enableLogsHandler: serving.enableLogsHandler,
     logDir: deps.logDir ?? '/var/log',
     versionInfo,
     apiHandler: deps.apiHandler,
     nonResourcePaths: [...(deps.nonResourcePaths ?? [])],
     flowController: deps.flowController,
   };
-  return config as unknown as CompletedConfig;
+  return config;
 }

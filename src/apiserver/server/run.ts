@@ -1,7 +1,7 @@
 // Runs the API server as a daemon: config completed, port bound, signal handlers installed;
 // resolves with the exit code once graceful shutdown is complete. The caller applies the logging
 // flags first, before its own first log line.
-import type { FlagValues } from '../../options/flag.ts';
+import type { ApiserverOptions } from '../../options/apiserver-options.ts';
 import { flushLogs } from '../../component-base/logs/logging-options.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { completeConfig, type ServerDeps } from './config.ts';
@@ -18,8 +18,8 @@ export interface RunDeps extends ServerDeps {
 }
 
 /** Returns 0 after a graceful shutdown. Configuration and bind errors reject with a one-line Error. */
-export async function runApiserver(values: FlagValues, deps: RunDeps = {}): Promise<number> {
-  const config = await completeConfig(values, deps);
+export async function runApiserver(options: ApiserverOptions, deps: RunDeps = {}): Promise<number> {
+  const config = await completeConfig(options, deps);
   const server = createServer(config);
   for (const hook of deps.onShutdown ?? []) server.onShutdown(hook);
   const info = await server.start();

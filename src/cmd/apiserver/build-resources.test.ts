@@ -11,6 +11,7 @@ import { isStatusError } from '../../machinery/status.ts';
 import { etcdSkipReason, startEtcd } from '../../../test/support/etcd.ts';
 import { buildResources } from './build-resources.ts';
 import { buildStorage } from './build-storage.ts';
+import { apiserverOptions } from '../../options/apiserver-options.ts';
 
 const admitAll: Admission = { admit: async () => {}, validate: async () => {} };
 
@@ -29,9 +30,9 @@ test('each resource names the backend it is stored on: overridden ones their ove
   const loaded = loadApiserverOptions(['--data-dir', dataDir, `--kvstore-servers-overrides=/events#${servers},rbac.authorization.orch.io/roles#${servers}`]);
   assert.equal(loaded.kind, 'run', loaded.kind === 'exit' ? loaded.stderr : '');
   if (loaded.kind !== 'run') return;
-  const storage = await buildStorage(loaded.values);
+  const storage = await buildStorage(apiserverOptions(loaded.values).storage);
   t.after(() => storage.close());
-  const { resources, core } = buildResources(loaded.values, storage, admitAll);
+  const { resources, core } = buildResources(apiserverOptions(loaded.values), storage, admitAll);
 
   assert.equal(storage.backendName, 'sqlite');
   assert.equal(find(resources, '', 'events').storeName, 'etcd');

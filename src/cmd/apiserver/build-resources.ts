@@ -2,12 +2,12 @@
 // the OpenAPI schemas of their kinds. Events of the core group and of events.orch.io share one
 // store (core v1 under /registry/events/), so both paths see the same objects.
 import { buildAccessControl, type AccessControl } from '../../apiserver/registry/rbac/access-control.ts';
-import type { FlagValues } from '../../options/flag.ts';
+import type { ApiserverOptions } from '../../options/apiserver-options.ts';
 import type { Admission } from '../../apiserver/admission/types.ts';
 import type { CoreEvent } from '../../api/core/v1/event-types.ts';
 import type { OpenApiSchemas } from '../../apiserver/endpoints/openapi/handler.ts';
 import type { InstalledResource } from '../../apiserver/registry/generic/context.ts';
-import { DEFAULT_EVENT_TTL_SECONDS, EVENTS_STORAGE } from '../../apiserver/registry/events/declaration-common.ts';
+import { EVENTS_STORAGE } from '../../apiserver/registry/events/declaration-common.ts';
 import { eventResources, eventsOpenApiSchemas } from '../../apiserver/registry/events/declarations.ts';
 import type { ApiserverStorage } from './build-storage.ts';
 import { coreResources, type CoreResources } from './core-resources.ts';
@@ -25,15 +25,14 @@ export interface ApiserverResources {
 }
 
 /** --event-ttl (milliseconds) in whole seconds; 0 keeps events forever. */
-export function eventTtlSeconds(values: FlagValues): number {
-  const ttl = values['event-ttl'];
-  return typeof ttl === 'number' ? Math.ceil(ttl / 1000) : DEFAULT_EVENT_TTL_SECONDS;
+export function eventTtlSeconds(eventTTLms: number): number {
+  return Math.ceil(eventTTLms / 1000);
 }
 
 /** Every resource this server serves; writes to each pass through `admission`. */
-export function buildResources(values: FlagValues, storage: ApiserverStorage, admission: Admission): ApiserverResources {
+export function buildResources(options: ApiserverOptions, storage: ApiserverStorage, admission: Admission): ApiserverResources {
   const events = eventResources(storage.storeFor<CoreEvent>(EVENTS_STORAGE.storageResource), {
-    ttlSeconds: eventTtlSeconds(values),
+    ttlSeconds: eventTtlSeconds(options.storage.eventTTLms),
     storeName: storage.storeNameFor(EVENTS_STORAGE.storageResource),
   });
   const core = [secretsDeclaration(), serviceAccountsDeclaration()].map((declaration) => ({

@@ -2,8 +2,7 @@
 // (with --service-account-signing-key-file and --service-account-issuer), issuer discovery
 // documents (when the issuer is an https URL), and the stored accounts and secrets behind
 // --service-account-lookup.
-import type { FlagValues } from '../../options/flag.ts';
-import { nonEmptyStringsFlag, stringFlag } from '../../options/flag-values.ts';
+import type { ApiserverOptions } from '../../options/apiserver-options.ts';
 import type { Handler } from '../../component-base/serving/request-context.ts';
 import type { NonResourcePath } from '../../apiserver/server/config.ts';
 import type { InstalledResource } from '../../apiserver/registry/generic/context.ts';
@@ -30,39 +29,39 @@ function findStores(resources: readonly InstalledResource<any, any>[]): StoredAc
 }
 
 /** The host:port relying parties reach this server at, for the default jwks_uri. */
-function externalAddress(values: FlagValues): string {
+function externalAddress(options: ApiserverOptions): string {
   // As the server's own external host: --external-hostname, else --advertise-address, else a specific --bind-address.
-  const bind = stringFlag(values, 'bind-address');
-  const host = stringFlag(values, 'external-hostname') || stringFlag(values, 'advertise-address') || (bind && bind !== '0.0.0.0' && bind !== '::' ? bind : 'localhost');
-  const port = typeof values['secure-port'] === 'number' ? values['secure-port'] : 6443;
+  const bind = options.secureServing.bindAddress;
+  const host = options.serving.externalHostname || options.serving.advertiseAddress || (bind && bind !== '0.0.0.0' && bind !== '::' ? bind : 'localhost');
+  const port = options.secureServing.securePort;
   return `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 }
 
-export async function buildServiceAccounts(values: FlagValues, resources: readonly InstalledResource<any, any>[]): Promise<ServiceAccountServing> {
+export async function buildServiceAccounts(options: ApiserverOptions, resources: readonly InstalledResource<any, any>[]): Promise<ServiceAccountServing> {
   const stores = findStores(resources);
-  const issuers = nonEmptyStringsFlag(values, 'service-account-issuer');
-  const signingKeyFile = stringFlag(values, 'service-account-signing-key-file');
-  const apiAudiences = nonEmptyStringsFlag(values, 'api-audiences').length ? nonEmptyStringsFlag(values, 'api-audiences') : issuers;
+  const { serviceAccounts, apiAudiences: audiences } = options.authentication;
+  const issuers = serviceAccounts.issuers;
+  const signingKeyFile = serviceAccounts.signingKeyFile;
+  const apiAudiences = audiences.length ? audiences : issuers;
   const out: ServiceAccountServing = { wrap: (h) => h, nonResourcePaths: [], serviceAccountGetter: stores && serviceAccountGetter(stores) };
   if (!signingKeyFile || issuers.length === 0 || !stores) return out;
 
   const key = loadSigningKey(signingKeyFile);
   const issuer = tokenIssuer(issuers[0]!, key);
-  const maxExpiration = values['service-account-max-token-expiration'];
   const config = {
     issuer,
     apiAudiences,
-    maxExpirationSeconds: typeof maxExpiration === 'number' ? Math.floor(maxExpiration / 1000) : 0,
-    extendExpiration: values['service-account-extend-token-expiration'] !== false,
+    maxExpirationSeconds: Math.floor(serviceAccounts.maxTokenExpirationMs / 1000),
+    extendExpiration: serviceAccounts.extendTokenExpiration,
   };
   out.wrap = (h) => withServiceAccountTokens(h, { config, objects: boundObjectGetters(stores) });
 
   if (isDiscoverableIssuer(issuer.issuer)) {
-    const keyFiles = nonEmptyStringsFlag(values, 'service-account-key-file');
+    const keyFiles = serviceAccounts.keyFiles;
     const publicKeys = keyFiles.length ? loadVerificationKeys(keyFiles, '--service-account-key-file').map((k) => k.key) : [key.publicKey];
     const docs = await discoveryDocuments({
       issuer: issuer.issuer,
-      jwksUri: stringFlag(values, 'service-account-jwks-uri') || `https://${externalAddress(values)}${JWKS_PATH}`,
+      jwksUri: serviceAccounts.jwksURI || `https://${externalAddress(options)}${JWKS_PATH}`,
       publicKeys,
     });
     out.nonResourcePaths = issuerDiscoveryPaths(docs);

@@ -7,6 +7,7 @@ import { loadApiserverOptions } from '../../options/apiserver-command.ts';
 import type { FlagValues } from '../../options/flag.ts';
 import { openSqliteKv } from '../../storage/kv/sqlite/index.ts';
 import { buildStorage } from './build-storage.ts';
+import { apiserverOptions } from '../../options/apiserver-options.ts';
 
 const EVENTS = { group: '', resource: 'events' };
 const event = (name: string) => ({ apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'default' }, message: name });
@@ -21,7 +22,7 @@ function options(t: { after(fn: () => void): void }, ...flags: string[]): { valu
 
 test('by default: the embedded store in the data directory, behind the watch cache, checks passing', async (t) => {
   const { values, dataDir } = options(t);
-  const storage = await buildStorage(values);
+  const storage = await buildStorage(apiserverOptions(values).storage);
   t.after(() => storage.close());
   assert.equal(storage.backendName, 'sqlite');
   const store = storage.storeFor(EVENTS);
@@ -40,7 +41,7 @@ test('by default: the embedded store in the data directory, behind the watch cac
 
 test('--kvstore-prefix moves every key under the prefix', async (t) => {
   const { values, dataDir } = options(t, '--kvstore-prefix', '/tenant-a');
-  const storage = await buildStorage(values);
+  const storage = await buildStorage(apiserverOptions(values).storage);
   await storage.storeFor(EVENTS).create('/registry/events/default/a', event('a'));
   await storage.close();
   const raw = await openSqliteKv(join(dataDir, 'orch.db'));
@@ -51,7 +52,7 @@ test('--kvstore-prefix moves every key under the prefix', async (t) => {
 test('--watch-cache=false and --watch-cache-sizes events#0 serve from the store directly', async (t) => {
   for (const flags of [['--watch-cache=false'], ['--watch-cache-sizes', 'events#0']]) {
     const { values } = options(t, ...flags);
-    const storage = await buildStorage(values);
+    const storage = await buildStorage(apiserverOptions(values).storage);
     t.after(() => storage.close());
     assert.equal(typeof (storage.storeFor(EVENTS) as { waitReady?: unknown }).waitReady, 'undefined', flags.join(' '));
   }
@@ -59,7 +60,7 @@ test('--watch-cache=false and --watch-cache-sizes events#0 serve from the store 
 
 test('objects are stored in --storage-media-type', async (t) => {
   const { values, dataDir } = options(t, '--storage-media-type', 'application/json');
-  const storage = await buildStorage(values);
+  const storage = await buildStorage(apiserverOptions(values).storage);
   await storage.storeFor(EVENTS).create('/registry/events/default/a', event('a'));
   await storage.close();
   const raw = await openSqliteKv(join(dataDir, 'orch.db'));
@@ -70,14 +71,14 @@ test('objects are stored in --storage-media-type', async (t) => {
 
 test('close() can be called more than once', async (t) => {
   const { values } = options(t);
-  const storage = await buildStorage(values);
+  const storage = await buildStorage(apiserverOptions(values).storage);
   await Promise.all([storage.close(), storage.close()]);
   await storage.close();
 });
 
 test('a store that cannot be opened rejects with one line naming the option', async (t) => {
   const { values } = options(t);
-  await assert.rejects(buildStorage({ ...values, 'kvstore-servers': ['ftp://127.0.0.1:21'] }), (err: Error) => {
+  await assert.rejects(buildStorage(apiserverOptions({ ...values, 'kvstore-servers': ['ftp://127.0.0.1:21'] }).storage), (err: Error) => {
     assert.match(err.message, /^--kvstore-servers: /);
     assert.doesNotMatch(err.message, /\n/);
     return true;
@@ -95,7 +96,7 @@ test('--encryption-provider-config encrypts stored values; a bad file stops the 
   const loaded = loadApiserverOptions(['--data-dir', dataDir, '--encryption-provider-config', configFile]);
   assert.equal(loaded.kind, 'run');
   if (loaded.kind !== 'run') return;
-  const storage = await buildStorage(loaded.values);
+  const storage = await buildStorage(apiserverOptions(loaded.values).storage);
   const store = storage.storeFor(EVENTS);
   await store.create('/registry/events/default/secret', event('top secret'));
   assert.equal((await store.get('/registry/events/default/secret'))?.message, 'top secret');
@@ -106,12 +107,12 @@ test('--encryption-provider-config encrypts stored values; a bad file stops the 
   assert.equal(stored.subarray(0, 'k8s:enc:aescbc:v1:key1:'.length).toString(), 'k8s:enc:aescbc:v1:key1:');
   assert.equal(stored.includes('top secret'), false);
 
-  await assert.rejects(buildStorage({ ...loaded.values, 'encryption-provider-config': join(dataDir, 'missing.yaml') }), /--encryption-provider-config .*missing\.yaml/);
+  await assert.rejects(buildStorage(apiserverOptions({ ...loaded.values, 'encryption-provider-config': join(dataDir, 'missing.yaml') }).storage), /--encryption-provider-config .*missing\.yaml/);
 });
 
 test('the watch cache keeps up with a burst of writes larger than a direct watcher may fall behind by', async (t) => {
   const { values } = options(t);
-  const storage = await buildStorage(values);
+  const storage = await buildStorage(apiserverOptions(values).storage);
   t.after(() => storage.close());
   const store = storage.storeFor(EVENTS);
   await (store as unknown as { waitReady(): Promise<void> }).waitReady();

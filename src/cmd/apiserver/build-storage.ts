@@ -4,8 +4,7 @@
 // --storage-media-type, encrypted at rest as --encryption-provider-config says, the watch cache in
 // front of each (--watch-cache, --watch-cache-sizes); the stores' health and readiness checks,
 // the storage-readiness start-up hook (--storage-initialization-timeout) and the storage metrics.
-import type { FlagValues } from '../../options/flag.ts';
-import { numberFlag, stringFlag, stringsFlag } from '../../options/flag-values.ts';
+import type { StorageOptions } from '../../options/apiserver/storage-options.ts';
 import type { HealthCheck } from '../../component-base/healthz/checks.ts';
 import type { MetricsRegistry } from '../../component-base/metrics/registry.ts';
 import type { PostStartHook } from '../../apiserver/server/config.ts';
@@ -60,38 +59,38 @@ function resourceLabel(gr: GroupResourceName): string {
 }
 
 /** Opens storage; rejects with a one-line message when a store cannot be opened. */
-export async function buildStorage(values: FlagValues): Promise<ApiserverStorage> {
+export async function buildStorage(opts: StorageOptions): Promise<ApiserverStorage> {
   // Read before the stores are opened: a bad file or entry stops the start without touching storage.
-  const overrides = parseServersOverrides(stringsFlag(values, 'kvstore-servers-overrides'));
-  const encryptionFile = stringFlag(values, 'encryption-provider-config');
+  const overrides = parseServersOverrides(opts.kvstoreServersOverrides);
+  const encryptionFile = opts.encryptionProviderConfig;
   const encryption: EncryptionConfigSource | undefined = encryptionFile
-    ? loadEncryptionConfig(encryptionFile, { automaticReload: values['encryption-provider-config-automatic-reload'] === true })
+    ? loadEncryptionConfig(encryptionFile, { automaticReload: opts.encryptionProviderConfigAutomaticReload })
     : undefined;
-  const leaseReuse = numberFlag(values, 'lease-reuse-duration-seconds', 60);
+  const leaseReuse = opts.leaseReuseDurationSeconds;
   let backends;
   try {
     backends = await openKvBackends({
-      servers: stringsFlag(values, 'kvstore-servers'),
+      servers: opts.kvstoreServers,
       overrides,
-      dataDir: stringFlag(values, 'data-dir', '.orch'),
-      prefix: stringFlag(values, 'kvstore-prefix', REGISTRY_ROOT),
+      dataDir: opts.dataDir,
+      prefix: opts.kvstorePrefix,
       etcd: {
-        caFile: stringFlag(values, 'kvstore-cafile') || undefined,
-        certFile: stringFlag(values, 'kvstore-certfile') || undefined,
-        keyFile: stringFlag(values, 'kvstore-keyfile') || undefined,
+        caFile: opts.kvstoreCAFile || undefined,
+        certFile: opts.kvstoreCertFile || undefined,
+        keyFile: opts.kvstoreKeyFile || undefined,
         leaseReuseDurationSeconds: leaseReuse,
       },
-      compactionIntervalMs: numberFlag(values, 'kvstore-compaction-interval', 5 * 60_000),
-      healthcheckTimeoutMs: numberFlag(values, 'kvstore-healthcheck-timeout', 2000),
-      readycheckTimeoutMs: numberFlag(values, 'kvstore-readycheck-timeout', 2000),
+      compactionIntervalMs: opts.compactionIntervalMs,
+      healthcheckTimeoutMs: opts.healthcheckTimeoutMs,
+      readycheckTimeoutMs: opts.readycheckTimeoutMs,
     });
   } catch (err) {
     encryption?.stop();
     throw err;
   }
-  const codec = codecFor(stringFlag(values, 'storage-media-type', 'application/vnd.orch.protobuf'));
-  const watchCache = values['watch-cache'] !== false;
-  const cacheSizes = stringsFlag(values, 'watch-cache-sizes');
+  const codec = codecFor(opts.mediaType);
+  const watchCache = opts.watchCache;
+  const cacheSizes = opts.watchCacheSizes;
   const stores = new Map<string, { gr: GroupResourceName; backend: KvBackend; store: Store<ApiObject> }>();
 
   const storeFor = <S extends ApiObject>(gr: GroupResourceName): Store<S> => {
@@ -131,17 +130,17 @@ export async function buildStorage(values: FlagValues): Promise<ApiserverStorage
     healthChecks: backends.healthChecks,
     readyChecks: backends.readyChecks,
     postStartHooks: [
-      storageReadinessHook(() => [...stores.values()].map((e) => e.store), numberFlag(values, 'storage-initialization-timeout', 60_000)),
+      storageReadinessHook(() => [...stores.values()].map((e) => e.store), opts.initializationTimeoutMs),
     ],
     registerMetrics(metrics) {
       polls.push(
-        startObjectCountMetric(metrics, numberFlag(values, 'kvstore-count-metric-poll-period', 60_000), () =>
+        startObjectCountMetric(metrics, opts.countMetricPollPeriodMs, () =>
           [...stores.values()].map(({ gr, backend }) => ({
             resource: resourceLabel(gr),
             count: () => backend.kv.count(storagePrefix(REGISTRY_ROOT, gr)),
           })),
         ),
-        startDbSizeMetric(metrics, numberFlag(values, 'kvstore-db-metric-poll-interval', 30_000), backends.all.map((b) => b.kv)),
+        startDbSizeMetric(metrics, opts.dbMetricPollIntervalMs, backends.all.map((b) => b.kv)),
       );
     },
     close() {

@@ -1,7 +1,7 @@
 // The cluster's core resources (namespaces, config maps, leases) over their stores, and the
 // start-up hooks that fill them: the system namespaces, the authentication info config map and,
 // with the APIServerIdentity gate, the server's identity lease.
-import type { FlagValues } from '../../options/flag.ts';
+import type { ApiserverOptions } from '../../options/apiserver-options.ts';
 import type { Namespace } from '../../api/core/v1/namespace-types.ts';
 import type { ConfigMap } from '../../api/core/v1/configmap-types.ts';
 import type { Lease } from '../../api/coordination/v1/types.ts';
@@ -41,9 +41,9 @@ export interface CoreHookOptions {
   identityRenewIntervalMs?: number;
 }
 
-export function corePostStartHooks(values: FlagValues, gates: { enabled(name: string): boolean } | undefined, core: CoreResources, opts: CoreHookOptions = {}): PostStartHook[] {
+export function corePostStartHooks(options: ApiserverOptions, gates: { enabled(name: string): boolean } | undefined, core: CoreResources, opts: CoreHookOptions = {}): PostStartHook[] {
   const namespaces = systemNamespacesHook(namespaceAccess(() => core.namespaces));
-  const hooks: PostStartHook[] = [namespaces, authenticationInfoHook(values, () => core.configMaps, namespaces.ready)];
+  const hooks: PostStartHook[] = [namespaces, authenticationInfoHook(options.authentication, () => core.configMaps, namespaces.ready)];
   if (gates?.enabled('APIServerIdentity') ?? true) hooks.push(identityLeaseHook({ leases: () => core.leases, after: namespaces.ready, renewIntervalMs: opts.identityRenewIntervalMs }));
   return hooks;
 }

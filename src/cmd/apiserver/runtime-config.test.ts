@@ -2,8 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FlagValues } from '../../options/flag.ts';
 import { enabledResources, groupVersionEnablement, runtimeConfigOverrides } from './runtime-config.ts';
+import { apiserverOptions } from '../../options/apiserver-options.ts';
 
-const on = (values: FlagValues, gv: string, served: string[] = []) => groupVersionEnablement(values, served).enabled(gv);
+const on = (values: FlagValues, gv: string, served: string[] = []) => groupVersionEnablement(apiserverOptions(values), served).enabled(gv);
 
 test('every GA group version is on by default; alpha and beta are off', () => {
   assert.equal(on({}, 'v1'), true);
@@ -31,7 +32,7 @@ test('api/all, api/ga, api/beta and api/alpha apply in that order', () => {
 });
 
 test('an empty value means true, as Kubernetes reads it', () => {
-  assert.deepEqual([...runtimeConfigOverrides({ 'runtime-config': { 'storage.orch.io/v1alpha1': '' } })], [['storage.orch.io/v1alpha1', true]]);
+  assert.deepEqual([...runtimeConfigOverrides(apiserverOptions({ 'runtime-config': { 'storage.orch.io/v1alpha1': '' } }).versioning)], [['storage.orch.io/v1alpha1', true]]);
 });
 
 test('a group version introduced after the emulated version is installed only when forward compatible', () => {
@@ -53,7 +54,7 @@ test('a group version introduced after the emulated version is installed only wh
 test('enabledResources drops the switched-off group versions and their wire aliases', () => {
   const r = (group: string, plural: string) => ({ declaration: { group, version: 'v1', plural } });
   const resources = [r('', 'events'), r('events.orch.io', 'events'), r('rbac.authorization.orch.io', 'roles'), r('rbac.authorization.k8s.io', 'roles')];
-  const kept = enabledResources({ 'runtime-config': { 'events.orch.io/v1': 'false', 'rbac.authorization.orch.io/v1': 'false' } }, resources);
+  const kept = enabledResources(apiserverOptions({ 'runtime-config': { 'events.orch.io/v1': 'false', 'rbac.authorization.orch.io/v1': 'false' } }), resources);
   assert.deepEqual(kept.map((k) => k.declaration.group), ['']);
-  assert.equal(enabledResources({}, resources).length, 4);
+  assert.equal(enabledResources(apiserverOptions({}), resources).length, 4);
 });

@@ -3,7 +3,8 @@
 // Kubernetes merges it: start from what is on by default at the emulated version, apply api/all,
 // api/ga, api/beta, api/alpha in that order, then the <group>/<version> keys, which win.
 // Validation (options/apiserver/versioning-validate.ts) has already refused bad keys and values.
-import type { FlagValues } from '../../options/flag.ts';
+import type { VersioningOptions } from '../../options/apiserver/versioning-options.ts';
+import type { VersionOptions } from '../../component-base/version/version.ts';
 import { parseGoBool } from '../../machinery/strconv.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { emulatedVersion } from '../../component-base/version/version.ts';
@@ -43,11 +44,9 @@ function splitGroupVersion(gv: string): { group: string; version: string } {
 }
 
 /** --runtime-config as key -> on/off, with `api/v1` read as `v1` and an empty value as true. */
-export function runtimeConfigOverrides(values: FlagValues): Map<string, boolean> {
-  const raw = values['runtime-config'];
+export function runtimeConfigOverrides(opts: VersioningOptions): Map<string, boolean> {
   const out = new Map<string, boolean>();
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
-  for (const [key, value] of Object.entries(raw as Record<string, string>)) {
+  for (const [key, value] of Object.entries(opts.runtimeConfig)) {
     out.set(key === 'api/v1' ? 'v1' : key, value === '' ? true : parseGoBool(value));
   }
   return out;
@@ -66,12 +65,15 @@ function versionPriority(version: string): number {
  * this server can install, for --emulation-forward-compatible: an enabled beta-or-later version
  * carries forward to a higher-priority version of its group introduced after the emulated one.
  */
-export function groupVersionEnablement(values: FlagValues, served: readonly string[] = []): GroupVersionEnablement {
-  const overrides = runtimeConfigOverrides(values);
-  const emulatedMinor = emulatedVersion(values).minor;
+export function groupVersionEnablement(
+  opts: { versioning: VersioningOptions; version: Pick<VersionOptions, 'emulatedVersion'> },
+  served: readonly string[] = [],
+): GroupVersionEnablement {
+  const overrides = runtimeConfigOverrides(opts.versioning);
+  const emulatedMinor = emulatedVersion(opts.version).minor;
   const introducedAfterEmulation = (gv: string) => (builtinGroupVersions[gv] ?? 0) > emulatedMinor;
-  const forwardCompatibleRuntimeConfig = values['runtime-config-emulation-forward-compatible'] === true;
-  const forwardCompatible = values['emulation-forward-compatible'] === true;
+  const forwardCompatibleRuntimeConfig = opts.versioning.runtimeConfigEmulationForwardCompatible;
+  const forwardCompatible = opts.versioning.emulationForwardCompatible;
 
   /** On or off at the emulated version, before any forward carrying. */
   function atEmulation(gv: string): boolean {
@@ -109,11 +111,14 @@ export function groupVersionEnablement(values: FlagValues, served: readonly stri
 }
 
 /** The resources whose group version is enabled; a wire alias follows the orch.io group it stands for. */
-export function enabledResources<R extends Declared>(values: FlagValues, resources: readonly R[]): R[] {
+export function enabledResources<R extends Declared>(
+  opts: { versioning: VersioningOptions; version: Pick<VersionOptions, 'emulatedVersion'> },
+  resources: readonly R[],
+): R[] {
   const gvOf = (r: R) => groupVersionOf(canonicalGroup(r.declaration.group), r.declaration.version);
   const served = [...new Set(resources.map(gvOf))];
-  const enablement = groupVersionEnablement(values, served);
-  for (const key of runtimeConfigOverrides(values).keys()) {
+  const enablement = groupVersionEnablement(opts, served);
+  for (const key of runtimeConfigOverrides(opts.versioning).keys()) {
     if (!key.startsWith('api/') && !served.includes(key)) log.info('--runtime-config names a group version this server does not serve', { groupVersion: key }, 2);
   }
   const off = served.filter((gv) => !enablement.enabled(gv));

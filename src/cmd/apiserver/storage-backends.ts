@@ -65,7 +65,7 @@ export async function openKvBackends(settings: KvBackendSettings): Promise<KvBac
       raw = await openKvFromServers(servers, settings.dataDir, settings.etcd);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      throw new Error(flag === 'kvstore-servers' ? message : message.replace(/^--kvstore-servers:/, `--${flag}:`));
+      throw new Error(flag === '--kvstore-servers' ? message : message.replace(/^--kvstore-servers:/, `${flag}:`));
     }
     const kv = withKeyPrefix(raw, settings.prefix);
     const backend: KvBackend = { index: opened.length, servers, name: backendName(servers), kv };
@@ -90,8 +90,8 @@ export async function openKvBackends(settings: KvBackendSettings): Promise<KvBac
   };
 
   try {
-    const primary = await open(settings.servers, 'kvstore-servers');
-    for (const override of settings.overrides) await open(override.servers, 'kvstore-servers-overrides');
+    const primary = await open(settings.servers, '--kvstore-servers');
+    for (const override of settings.overrides) await open(override.servers, '--kvstore-servers-overrides');
     return {
       primary,
       all: opened.map((o) => o.backend),

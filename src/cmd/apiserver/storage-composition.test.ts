@@ -12,6 +12,7 @@ import { hasProtobufMagic } from '../../storage/codecs/protobuf.ts';
 import { openSqliteKv } from '../../storage/kv/sqlite/index.ts';
 import { buildStorage } from './build-storage.ts';
 import { storageReadinessHook } from './storage-readiness.ts';
+import { apiserverOptions } from '../../options/apiserver-options.ts';
 
 const EVENTS = { group: '', resource: 'events' };
 const CONFIGMAPS = { group: '', resource: 'configmaps' };
@@ -33,7 +34,7 @@ async function firstEvent(watcher: AsyncIterable<WatchEvent<ApiObject>>): Promis
 test('a non-zero --watch-cache-sizes entry is the number of changes the cache keeps for watches', async (t) => {
   for (const [flags, expired] of [[['--watch-cache-sizes', 'events#3'], true], [[], false]] as const) {
     const { values: v } = values(t, undefined, ...flags);
-    const storage = await buildStorage(v);
+    const storage = await buildStorage(apiserverOptions(v).storage);
     t.after(() => storage.close());
     const store = storage.storeFor(EVENTS);
     assert.equal(await (store as unknown as { waitReady(ms: number): Promise<boolean> }).waitReady(5000), true);
@@ -61,12 +62,12 @@ test('a non-zero --watch-cache-sizes entry is the number of changes the cache ke
 
 test('objects written under one --storage-media-type stay readable after switching to the others', async (t) => {
   const { values: json, dataDir } = values(t, undefined, '--storage-media-type', 'application/json');
-  let storage = await buildStorage(json);
+  let storage = await buildStorage(apiserverOptions(json).storage);
   await storage.storeFor(EVENTS).create('/registry/events/default/json', event('json'));
   await storage.close();
   const written = ['json'];
   for (const [mediaType, name] of [['application/vnd.orch.protobuf', 'protobuf'], ['application/yaml', 'yaml'], ['application/json', 'json-again']] as const) {
-    storage = await buildStorage(values(t, dataDir, '--storage-media-type', mediaType).values);
+    storage = await buildStorage(apiserverOptions(values(t, dataDir, '--storage-media-type', mediaType).values).storage);
     await storage.storeFor(EVENTS).create(`/registry/events/default/${name}`, event(name));
     written.push(name);
     for (const n of written) {
@@ -116,7 +117,7 @@ test('storage-readiness waits for every watch cache, and gives up at the timeout
 
 test('with the real stores: readiness is reached once the caches have listed', async (t) => {
   const { values: v } = values(t, undefined, '--storage-initialization-timeout', '5s');
-  const storage = await buildStorage(v);
+  const storage = await buildStorage(apiserverOptions(v).storage);
   t.after(() => storage.close());
   storage.storeFor(EVENTS);
   storage.storeFor(CONFIGMAPS);

@@ -7,6 +7,7 @@ import { loadApiserverOptions } from '../../options/apiserver-command.ts';
 import { openSqliteKv } from '../../storage/kv/sqlite/index.ts';
 import { buildStorage } from './build-storage.ts';
 import { overrideFor, parseServersOverrides } from './storage-overrides.ts';
+import { apiserverOptions } from '../../options/apiserver-options.ts';
 
 const CORE_EVENTS = { group: '', resource: 'events' };
 const GROUP_EVENTS = { group: 'events.orch.io', resource: 'events' };
@@ -49,7 +50,7 @@ test('an override may name an embedded store file: events go there, the rest sta
   const loaded = loadApiserverOptions(['--data-dir', dir, `--kvstore-servers-overrides=events.orch.io/events#sqlite://${eventsFile}`]);
   assert.equal(loaded.kind, 'run', loaded.kind === 'exit' ? loaded.stderr : '');
   if (loaded.kind !== 'run') return;
-  const storage = await buildStorage(loaded.values);
+  const storage = await buildStorage(apiserverOptions(loaded.values).storage);
   await storage.storeFor(CORE_EVENTS).create('/registry/events/default/e', { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e', namespace: 'default' } });
   await storage.storeFor(LEASES).create('/registry/coordination.orch.io/leases/default/l', { apiVersion: 'coordination.orch.io/v1', kind: 'Lease', metadata: { name: 'l', namespace: 'default' } });
   assert.deepEqual([...storage.healthChecks, ...storage.readyChecks].map((c) => c.name), ['kvstore', 'kvstore-override-0', 'kvstore-readiness', 'kvstore-override-readiness-0']);
@@ -68,7 +69,7 @@ test('an override that cannot be opened rejects with one line, and the main stor
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const loaded = loadApiserverOptions(['--data-dir', dir, `--kvstore-servers-overrides=/events#sqlite://${dir}`]);
   if (loaded.kind !== 'run') return assert.fail(loaded.stderr);
-  await assert.rejects(buildStorage(loaded.values), (err: Error) => {
+  await assert.rejects(buildStorage(apiserverOptions(loaded.values).storage), (err: Error) => {
     assert.doesNotMatch(err.message, /\n/);
     return true;
   });

@@ -1,7 +1,7 @@
 // Applies the logging flags to klog: -v, --vmodule, --logging-format (text only),
 // --log-flush-frequency, and with gate LoggingAlphaOptions --log-text-split-stream (errors to
 // stderr, the rest to stdout) and --log-text-info-buffer-size (buffered info output).
-import type { FlagValues } from '../../options/flag.ts';
+// The options layer builds LoggingOptions from the rows (options/shared/logging-options.ts).
 import { configureLogging, type LogSink } from './klog.ts';
 
 interface BufferedSink extends LogSink {
@@ -47,22 +47,33 @@ export function flushLogs(): void {
   activeSink?.flush();
 }
 
-export function applyLoggingOptions(values: FlagValues, featureGates?: { enabled(name: string): boolean }): void {
-  const format = values['logging-format'];
-  if (format !== undefined && format !== 'text') throw new Error(`--logging-format: format ${JSON.stringify(format)} is not supported; the permitted format is "text"`);
-  const splitStream = values['log-text-split-stream'] === true;
-  const bufferSize = typeof values['log-text-info-buffer-size'] === 'number' ? values['log-text-info-buffer-size'] : 0;
+/** The logging rows, typed. */
+export interface LoggingOptions {
+  /** --logging-format; only "text" is supported. */
+  format: string;
+  splitStream: boolean;
+  /** Bytes of info output held back with splitStream; 0 writes each line at once. */
+  infoBufferSize: number;
+  /** -v */
+  verbosity: number;
+  vmodule: string;
+  flushFrequencyMs: number;
+}
+
+export function applyLoggingOptions(opts: LoggingOptions, featureGates?: { enabled(name: string): boolean }): void {
+  const format = opts.format;
+  if (format !== 'text') throw new Error(`--logging-format: format ${JSON.stringify(format)} is not supported; the permitted format is "text"`);
+  const splitStream = opts.splitStream;
+  const bufferSize = opts.infoBufferSize;
   const alpha = featureGates?.enabled('LoggingAlphaOptions') ?? false;
   if ((splitStream || bufferSize > 0) && !alpha) {
     throw new Error('--log-text-split-stream and --log-text-info-buffer-size are alpha options and require the LoggingAlphaOptions feature gate');
   }
   if (bufferSize > 0 && !splitStream) throw new Error('--log-text-info-buffer-size only applies with --log-text-split-stream');
-  const verbosity = typeof values['v'] === 'number' ? values['v'] : undefined;
-  const vmodule = typeof values['vmodule'] === 'string' ? values['vmodule'] : undefined;
   if (flushTimer) clearInterval(flushTimer);
   activeSink = splitStream ? splitStreamSink(bufferSize) : undefined;
-  configureLogging({ verbosity, vmodule, sink: activeSink ?? stderrSink });
-  const frequency = typeof values['log-flush-frequency'] === 'number' ? values['log-flush-frequency'] : 5000;
+  configureLogging({ verbosity: opts.verbosity, vmodule: opts.vmodule, sink: activeSink ?? stderrSink });
+  const frequency = opts.flushFrequencyMs;
   if (activeSink && frequency > 0) {
     flushTimer = setInterval(flushLogs, frequency);
     flushTimer.unref();

@@ -2,8 +2,17 @@
 // --version report. The reported git version can be overridden with --version=vX.Y.Z (the same
 // major.minor.patch with another pre-release or build suffix, as Kubernetes allows).
 import { readFileSync } from 'node:fs';
-import type { FlagValues } from '../../options/flag.ts';
-import { givenFlags } from '../../options/parse.ts';
+
+/** The version rows, typed; the options layer builds them (options/shared/version-options.ts). */
+export interface VersionOptions {
+  /** --version: 'false', 'true', 'raw' or a vX.Y.Z to report. */
+  version: string;
+  /** --emulated-version, `component=major.minor` entries. */
+  emulatedVersion: readonly string[];
+  minCompatibilityVersion: readonly string[];
+  /** Whether --min-compatibility-version was given; its default is then derived from the emulated version. */
+  minCompatibilityVersionGiven: boolean;
+}
 
 export const BINARY_MAJOR = 1;
 export const BINARY_MINOR = 35;
@@ -56,8 +65,8 @@ export function componentVersion(entries: readonly string[] | undefined): string
 }
 
 /** The emulated version from --emulated-version, or the binary's own major.minor. */
-export function emulatedVersion(values: FlagValues): MajorMinor {
-  const text = componentVersion(values['emulated-version'] as string[] | undefined);
+export function emulatedVersion(opts: Pick<VersionOptions, 'emulatedVersion'>): MajorMinor {
+  const text = componentVersion(opts.emulatedVersion);
   return (text && parseMajorMinor(text)) || { major: BINARY_MAJOR, minor: BINARY_MINOR };
 }
 
@@ -65,20 +74,18 @@ export function emulatedVersion(values: FlagValues): MajorMinor {
  * The minimum compatibility version: as given, or one minor below the emulated version when only
  * the default applies (Kubernetes derives it from the emulation version).
  */
-export function minCompatibilityVersion(values: FlagValues, given = givenFlags(values)): MajorMinor {
-  const emulated = emulatedVersion(values);
+export function minCompatibilityVersion(opts: VersionOptions): MajorMinor {
+  const emulated = emulatedVersion(opts);
   const derived = { major: emulated.major, minor: emulated.minor - 1 };
-  // Without a record of given flags, a value equal to the table default counts as not given.
-  const text = componentVersion(values['min-compatibility-version'] as string[] | undefined);
-  const isGiven = given ? given.has('min-compatibility-version') : text !== undefined && text !== `1.${BINARY_MINOR - 1}`;
-  if (!isGiven || !text) return derived;
+  const text = componentVersion(opts.minCompatibilityVersion);
+  if (!opts.minCompatibilityVersionGiven || !text) return derived;
   return parseMajorMinor(text) ?? derived;
 }
 
 /** The reported git version: --version=vX.Y.Z when given, else the binary's. */
-export function reportedGitVersion(values: FlagValues): string {
-  const flag = values['version'];
-  if (typeof flag === 'string' && !['true', 'false', 'raw', ''].includes(flag) && !validateDynamicVersion(flag)) {
+export function reportedGitVersion(opts: Pick<VersionOptions, 'version'>): string {
+  const flag = opts.version;
+  if (!['true', 'false', 'raw', ''].includes(flag) && !validateDynamicVersion(flag)) {
     return flag.startsWith('v') ? flag : `v${flag}`;
   }
   return BINARY_GIT_VERSION;
@@ -104,10 +111,10 @@ function gitCommit(): string {
 }
 
 /** The /version body, fields in Kubernetes' order. */
-export function versionInfo(values: FlagValues, given = givenFlags(values)): Record<string, string> {
-  const gitVersion = reportedGitVersion(values);
-  const emulated = emulatedVersion(values);
-  const minCompat = minCompatibilityVersion(values, given);
+export function versionInfo(opts: VersionOptions): Record<string, string> {
+  const gitVersion = reportedGitVersion(opts);
+  const emulated = emulatedVersion(opts);
+  const minCompat = minCompatibilityVersion(opts);
   return {
     major: String(BINARY_MAJOR),
     minor: String(BINARY_MINOR),
@@ -126,9 +133,9 @@ export function versionInfo(values: FlagValues, given = givenFlags(values)): Rec
 }
 
 /** What --version prints: `orch v1.35.0`, or with raw the Go-style struct dump. */
-export function formatVersionFlag(values: FlagValues, raw: boolean): string {
-  if (!raw) return `${BRAND} ${reportedGitVersion(values)}`;
-  const info = versionInfo(values);
+export function formatVersionFlag(opts: VersionOptions, raw: boolean): string {
+  if (!raw) return `${BRAND} ${reportedGitVersion(opts)}`;
+  const info = versionInfo(opts);
   // --version=raw prints the build information only, as Kubernetes' version.Get() does.
   const fields: Array<[string, string]> = [
     ['Major', info.major!],

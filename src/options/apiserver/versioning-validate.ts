@@ -1,13 +1,13 @@
 // Rules of --runtime-config and the emulation forward-compatibility switches.
 import { BINARY_MINOR, emulatedVersion } from '../../component-base/version/version.ts';
 import { parseGoBool } from '../../machinery/strconv.ts';
-import { bool, map, type ValidationContext } from '../validation-context.ts';
+import { bool, list, map, type ValidationContext } from '../validation-context.ts';
 import { RUNTIME_CONFIG_SELECTORS, builtinGroupVersions, builtinGroups } from './api-group-versions.ts';
 
 const VERSION = /^v\d+((alpha|beta)\d+)?$/;
 
 export function validateVersioning(ctx: ValidationContext): void {
-  const emulated = emulatedVersion(ctx.values);
+  const emulated = emulatedVersion({ emulatedVersion: list(ctx, 'emulated-version') });
   const emulating = emulated.minor < BINARY_MINOR;
   for (const flag of ['emulation-forward-compatible', 'runtime-config-emulation-forward-compatible']) {
     if (bool(ctx, flag) && !emulating) {

@@ -2,8 +2,7 @@
 // published for extension API servers as Kubernetes publishes them (lists JSON-encoded).
 import { readFileSync } from 'node:fs';
 import type { ConfigMap } from '../../../../api/core/v1/configmap-types.ts';
-import type { FlagValues } from '../../../../options/flag.ts';
-import { stringFlag, stringsFlag } from '../../../../options/flag-values.ts';
+import type { AuthenticationOptions } from '../../../../options/apiserver/authentication-options.ts';
 import { isStatusError } from '../../../../machinery/status.ts';
 import type { PostStartHook } from '../../../server/config.ts';
 import type { InstalledResource } from '../../generic/context.ts';
@@ -15,25 +14,27 @@ export const AUTHENTICATION_INFO_NAMESPACE = 'orch-system';
 export const AUTHENTICATION_INFO_NAME = 'extension-apiserver-authentication';
 
 /** The config map's data for these options; CA files are read now. */
-export function authenticationInfoData(values: FlagValues): Record<string, string> {
+// The data keys are Kubernetes' (they happen to be spelled like the flags).
+export function authenticationInfoData(opts: AuthenticationOptions): Record<string, string> {
   const data: Record<string, string> = {};
-  const clientCa = stringFlag(values, 'client-ca-file');
-  if (clientCa) data['client-ca-file'] = readFileSync(clientCa, 'utf8');
-  const requestHeaderCa = stringFlag(values, 'requestheader-client-ca-file');
-  if (requestHeaderCa) {
-    data['requestheader-client-ca-file'] = readFileSync(requestHeaderCa, 'utf8');
-    for (const key of ['requestheader-username-headers', 'requestheader-uid-headers', 'requestheader-group-headers', 'requestheader-extra-headers-prefix', 'requestheader-allowed-names']) {
-      data[key] = JSON.stringify(stringsFlag(values, key));
-    }
+  if (opts.clientCAFile) data['client-ca-file'] = readFileSync(opts.clientCAFile, 'utf8');
+  const rh = opts.requestHeader;
+  if (rh.clientCAFile) {
+    data['requestheader-client-ca-file'] = readFileSync(rh.clientCAFile, 'utf8');
+    data['requestheader-username-headers'] = JSON.stringify(rh.usernameHeaders);
+    data['requestheader-uid-headers'] = JSON.stringify(rh.uidHeaders);
+    data['requestheader-group-headers'] = JSON.stringify(rh.groupHeaders);
+    data['requestheader-extra-headers-prefix'] = JSON.stringify(rh.extraHeadersPrefix);
+    data['requestheader-allowed-names'] = JSON.stringify(rh.allowedNames);
   }
   return data;
 }
 
 const WRITE = { dryRun: false, fieldValidation: 'Ignore' as const, fieldManager: 'orch-apiserver' };
 
-export function authenticationInfoHook(values: FlagValues, configMaps: () => InstalledResource<ConfigMap, ConfigMap>, after?: Promise<void>): PostStartHook {
+export function authenticationInfoHook(opts: AuthenticationOptions, configMaps: () => InstalledResource<ConfigMap, ConfigMap>, after?: Promise<void>): PostStartHook {
   // Read at construction: an unreadable CA file is a start-up error, not a failing hook.
-  const data = authenticationInfoData(values);
+  const data = authenticationInfoData(opts);
   return {
     name: 'start-cluster-authentication-info-controller',
     async run() {
