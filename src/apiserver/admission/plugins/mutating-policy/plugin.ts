@@ -13,7 +13,7 @@ import { admissionActivation, admissionCel, evaluateMatchConditions, expressionE
 import { convertObject, replaceInPlace } from '../matching/equivalent-resource.ts';
 import type { MatchedTarget } from '../matching/rules.ts';
 import { matchPolicyResources } from '../matching/policy-resources.ts';
-import { addAdmissionAuditAnnotation } from '../common/request-scope.ts';
+import { addAdmissionAuditAnnotation } from '../../request-scope.ts';
 import { pluginReinvocation } from '../../reinvocation.ts';
 import { resolveParams, type ParamSource } from '../validating-policy/params.ts';
 import { applyConfiguration, applyJsonPatch } from './apply.ts';

@@ -13,7 +13,7 @@ import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
 import { admissionForbidden } from '../../forbidden.ts';
 import { matchPolicyResources } from '../matching/policy-resources.ts';
-import { addAdmissionAuditAnnotation, addAdmissionWarning } from '../common/request-scope.ts';
+import { addAdmissionAuditAnnotation, addAdmissionWarning } from '../../request-scope.ts';
 import { evaluatePolicy } from './evaluate.ts';
 import { admissionActivation } from '../cel/admission-cel.ts';
 import type { Authorizer } from '../../../../machinery/authorization/types.ts';

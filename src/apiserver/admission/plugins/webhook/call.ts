@@ -7,7 +7,7 @@ import { internalError, StatusError } from '../../../../machinery/status.ts';
 import type { ValidatingWebhook } from '../../../../api/admissionregistration/v1/types.ts';
 import type { AdmissionAttributes } from '../../types.ts';
 import type { MatchedTarget } from '../matching/rules.ts';
-import { addAdmissionAuditAnnotation, addAdmissionWarning } from '../common/request-scope.ts';
+import { addAdmissionAuditAnnotation, addAdmissionWarning } from '../../request-scope.ts';
 import { postReview, WebhookCallError } from './client.ts';
 import { buildReview, verifyResponse, type ReviewResponse } from './review.ts';
 

@@ -11,7 +11,7 @@ import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
 import type { Authorizer } from '../../../../machinery/authorization/types.ts';
 import { convertObject, replaceInPlace } from '../matching/equivalent-resource.ts';
-import { addAdmissionAuditAnnotation } from '../common/request-scope.ts';
+import { addAdmissionAuditAnnotation } from '../../request-scope.ts';
 import { pluginReinvocation } from '../../reinvocation.ts';
 import { callWebhook } from './call.ts';
 import { selectWebhooks, type SelectedHook } from './select.ts';

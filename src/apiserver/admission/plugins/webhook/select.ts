@@ -9,7 +9,7 @@ import type { AdmissionAttributes } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
 import { matchRules, namespaceSelectorMatches, objectSelectorMatches, type MatchedTarget } from '../matching/rules.ts';
 import { admissionActivation, evaluateMatchConditions, webhookCel } from '../cel/admission-cel.ts';
-import { addAdmissionAuditAnnotation } from '../common/request-scope.ts';
+import { addAdmissionAuditAnnotation } from '../../request-scope.ts';
 
 const log = klog('apiserver/admission/webhook');
 

@@ -2,9 +2,9 @@
 // headers and audit annotations. The REST handler runs inside the scope, so plugins reach the
 // request without it being threaded through the registry.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Handler, Request, Response } from '../../../../component-base/serving/request-context.ts';
-import { addAuditAnnotation } from '../../../audit/request-audit.ts';
-import { setWarnings } from '../../../../component-base/serving/responses.ts';
+import type { Handler, Request, Response } from '../../component-base/serving/request-context.ts';
+import { addAuditAnnotation } from '../audit/request-audit.ts';
+import { setWarnings } from '../../component-base/serving/responses.ts';
 
 interface Scope {
   req: Request;

@@ -1,8 +1,8 @@
 // Admission is built before storage, the resources and the authorizer exist; the plugins that
 // need those read them through this holder, which the composition fills as each part is built.
-import type { Authorizer } from '../../../../machinery/authorization/types.ts';
-import type { PluginDeps, RegistrationSource } from '../../plugin-registry.ts';
-import type { ServedKind } from '../owner-references/rest-mapping.ts';
+import type { Authorizer } from '../../machinery/authorization/types.ts';
+import type { PluginDeps, RegistrationSource } from './plugin-registry.ts';
+import type { ServedKind } from './plugins/owner-references/rest-mapping.ts';
 
 export interface LateAdmissionDeps {
   deps: Omit<PluginDeps, 'namespaces'>;
