@@ -5,7 +5,6 @@ import { klog } from '../../component-base/logs/klog.ts';
 import { applyLoggingOptions } from '../../component-base/logs/logging-options.ts';
 import { versionInfo } from '../../component-base/version/version.ts';
 import { loadApiserverOptions } from '../../options/apiserver-command.ts';
-import { boolFlag, numberFlag } from '../../options/flag-values.ts';
 import { buildAdmission } from '../../apiserver/admission/build.ts';
 import { buildApiHandler } from '../../apiserver/endpoints/installer.ts';
 import { runApiserver } from '../../apiserver/server/run.ts';
@@ -35,27 +34,27 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     io.stderr(loaded.stderr);
     return loaded.code;
   }
-  const { values, featureGates, warnings } = loaded;
+  const { options, featureGates, warnings } = loaded;
 
   let storage: ApiserverStorage | undefined;
   try {
-    applyLoggingOptions(values, featureGates);
+    applyLoggingOptions(options.logging, featureGates);
     for (const warning of warnings) log.warning(warning);
     // Admission reads its configuration file before storage is opened: a bad file stops the start early.
     // The namespace plugins look namespaces up once the resources exist.
     let core: CoreResources | undefined;
     const late = lateAdmissionDeps();
-    const admission = buildAdmission(values, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
-    storage = await buildStorage(values);
-    const built = buildResources(values, storage, admission);
+    const admission = buildAdmission(options.admission, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
+    storage = await buildStorage(options.storage);
+    const built = buildResources(options, storage, admission);
     const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, admission, featureGates, configMaps: built.core.configMaps });
     late.bindRegistration(registration);
-    const flowControl = buildFlowControl({ storeFor: storage.storeFor, admission, enabled: boolFlag(values, 'enable-priority-and-fairness', true) });
-    const garbageCollection = boolFlag(values, 'enable-garbage-collector', true);
+    const flowControl = buildFlowControl({ storeFor: storage.storeFor, admission, enabled: options.limits.enablePriorityAndFairness });
+    const garbageCollection = options.storage.enableGarbageCollector;
     const { storeNameFor } = storage;
     // --runtime-config: a group version switched off is neither routed nor discovered. Each
     // resource names its own backend in 503 answers (--kvstore-servers-overrides may move it).
-    const resources = enabledResources(values, [...built.resources, ...registration.resources, ...flowControl.resources]).map((r) => ({
+    const resources = enabledResources(options, [...built.resources, ...registration.resources, ...flowControl.resources]).map((r) => ({
       ...r,
       garbageCollection,
       storeName: storeNameFor(r.declaration.storageResource),
@@ -63,25 +62,25 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
     const { openapi } = built;
     core = built.core;
     late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));
-    const serviceAccounts = await buildServiceAccounts(values, resources);
+    const serviceAccounts = await buildServiceAccounts(options, resources);
     const restHandler = buildApiHandler({
       resources,
       openapi,
       config: {
-        deleteCollectionWorkers: numberFlag(values, 'delete-collection-workers', 1),
-        minRequestTimeoutSeconds: numberFlag(values, 'min-request-timeout', 1800),
+        deleteCollectionWorkers: options.storage.deleteCollectionWorkers,
+        minRequestTimeoutSeconds: options.limits.minRequestTimeoutSeconds,
       },
     });
     // --max-connection-bytes-per-sec paces watches (long-running) per client connection.
-    const apiHandler = withConnectionThrottle(withAdmissionRequestScope(serviceAccounts.wrap(restHandler)), { bytesPerSec: numberFlag(values, 'max-connection-bytes-per-sec', 0) });
-    return await runApiserver(values, {
+    const apiHandler = withConnectionThrottle(withAdmissionRequestScope(serviceAccounts.wrap(restHandler)), { bytesPerSec: options.serving.maxConnectionBytesPerSec });
+    return await runApiserver(options, {
       apiHandler,
       serviceAccountGetter: serviceAccounts.serviceAccountGetter,
-      tokenAuthenticators: bootstrapTokenAuthenticators(values, bootstrapTokenSecretsFrom(built.resources)),
+      tokenAuthenticators: bootstrapTokenAuthenticators(options.authentication.enableBootstrapTokenAuth, bootstrapTokenSecretsFrom(built.resources)),
       nonResourcePaths: [...serviceAccounts.nonResourcePaths, ...flowControl.nonResourcePaths],
       flowController: flowControl.controller,
       featureGates,
-      versionInfo: versionInfo(values),
+      versionInfo: versionInfo(options.version),
       healthChecks: storage.healthChecks,
       readyChecks: storage.readyChecks,
       authorizationModes: built.access.serverDeps.authorizationModes,
@@ -89,7 +88,7 @@ export async function apiserverMain(argv: string[], io: CommandIO): Promise<numb
         late.bindAuthorizer(auth.authorizer);
         built.access.serverDeps.onAuthBuilt(auth);
       },
-      postStartHooks: [...corePostStartHooks(values, featureGates, core), ...built.access.serverDeps.postStartHooks, ...storage.postStartHooks, ...flowControl.postStartHooks],
+      postStartHooks: [...corePostStartHooks(options, featureGates, core), ...built.access.serverDeps.postStartHooks, ...storage.postStartHooks, ...flowControl.postStartHooks],
       onStarted: (server) => storage?.registerMetrics(server.metrics),
       onShutdown: [() => built.access.stop(), () => registration.stop(), () => flowControl.stop(), () => storage?.close()],
     });

@@ -12,6 +12,7 @@ import { corePostStartHooks, type CoreResources } from '../../../../cmd/apiserve
 import { lateAdmissionDeps } from '../../late-deps.ts';
 import { withAdmissionRequestScope } from '../../request-scope.ts';
 import { buildAdmissionRegistration, type AdmissionRegistration } from '../../../registry/admissionregistration/build.ts';
+import { apiserverOptions } from '../../../../options/apiserver-options.ts';
 
 export interface AdmissionStack<S> {
   server: S;
@@ -28,9 +29,9 @@ export async function startAdmissionStack<S extends { stop(): Promise<void> }>(
 ): Promise<AdmissionStack<S>> {
   let core: CoreResources | undefined;
   const late = lateAdmissionDeps();
-  const admission = buildAdmission(values, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
-  const storage = await buildStorage(values);
-  const built = buildResources(values, storage, admission);
+  const admission = buildAdmission(apiserverOptions(values).admission, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
+  const storage = await buildStorage(apiserverOptions(values).storage);
+  const built = buildResources(apiserverOptions(values), storage, admission);
   const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, storeName: storage.backendName, admission, featureGates: opts.featureGates, configMaps: built.core.configMaps });
   late.bindRegistration(registration);
   const resources = [...built.resources, ...registration.resources];
@@ -44,7 +45,7 @@ export async function startAdmissionStack<S extends { stop(): Promise<void> }>(
       late.bindAuthorizer(auth.authorizer);
       built.access.serverDeps.onAuthBuilt(auth);
     },
-    postStartHooks: [...corePostStartHooks(values, undefined, core), ...built.access.serverDeps.postStartHooks],
+    postStartHooks: [...corePostStartHooks(apiserverOptions(values), undefined, core), ...built.access.serverDeps.postStartHooks],
   });
   return {
     server,
