@@ -1,10 +1,19 @@
-// The schemas of every served kind, for the OpenAPI v2 document (`definitions`) and the v3
-// documents (`components.schemas`). kubectl explain and client-side validation read these.
+// The schemas of every built-in kind, for the OpenAPI v2 document (`definitions`) and the v3
+// documents (`components.schemas`). kubectl explain and client-side validation read these; the
+// decoder reads the same data (kind-schemas.ts). What only the served declarations know (the
+// groups a kind is served under, list kinds) is added where the documents are built.
 
+import { admissionSchemas } from './admission-schemas.ts';
+import { clusterKindSchemas } from './cluster-kind-schemas.ts';
 import { eventSchemas } from './event-schemas.ts';
+import { flowcontrolSchemas } from './flowcontrol-schemas.ts';
 import { metaSchemas } from './meta-schemas.ts';
+import { rbacSchemas } from './rbac-schemas.ts';
+import { reviewSchemas } from './review-schemas.ts';
+import type { Dialect, Schema } from './schema-builder.ts';
 import { secretSchemas } from './secret-schemas.ts';
-import type { Schema } from './schema-builder.ts';
+import { selectorSchemas } from './selector-schemas.ts';
+import { tokenRequestSchemas } from './token-request-schemas.ts';
 
 export { definitionForGVK, definitionName } from './names.ts';
 
@@ -12,14 +21,27 @@ function sorted(defs: Record<string, Schema>): Record<string, Schema> {
   return Object.fromEntries(Object.entries(defs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+function all(d: Dialect): Record<string, Schema> {
+  return sorted({
+    ...metaSchemas(d),
+    ...selectorSchemas(d),
+    ...eventSchemas(d),
+    ...secretSchemas(d),
+    ...clusterKindSchemas(d),
+    ...rbacSchemas(d),
+    ...admissionSchemas(d),
+    ...flowcontrolSchemas(d),
+    ...reviewSchemas(d),
+    ...tokenRequestSchemas(d),
+  });
+}
+
 /** `definitions` of /openapi/v2 (refs are `#/definitions/<name>`). */
 export function openapiV2Definitions(): Record<string, unknown> {
-  const d = { v3: false };
-  return sorted({ ...metaSchemas(d), ...eventSchemas(d), ...secretSchemas(d) });
+  return all({ v3: false });
 }
 
 /** `components.schemas` of /openapi/v3/... documents (refs are `#/components/schemas/<name>`). */
 export function openapiV3Schemas(): Record<string, unknown> {
-  const d = { v3: true };
-  return sorted({ ...metaSchemas(d), ...eventSchemas(d), ...secretSchemas(d) });
+  return all({ v3: true });
 }

@@ -8,6 +8,7 @@ export type OpenApiVersion = 2 | 3;
 const STATUS_DEF = 'io.orch.apimachinery.pkg.apis.meta.v1.Status';
 const PATCH_DEF = 'io.orch.apimachinery.pkg.apis.meta.v1.Patch';
 const DELETE_OPTIONS_DEF = 'io.orch.apimachinery.pkg.apis.meta.v1.DeleteOptions';
+const TOKEN_REQUEST_DEF = 'io.orch.api.authentication.v1.TokenRequest';
 
 export function listDefinitionName(decl: Decl): string {
   const def = decl.openapiDefinition ?? '';
@@ -41,6 +42,8 @@ const PARAMS = {
   gracePeriodSeconds: q('gracePeriodSeconds', 'integer', 'The duration in seconds before the object should be deleted.'),
   propagationPolicy: q('propagationPolicy', 'string', 'Whether and how garbage collection will be performed.'),
 };
+
+const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
 
 const LIST_PARAMS = [PARAMS.allowWatchBookmarks, PARAMS.continue, PARAMS.fieldSelector, PARAMS.labelSelector, PARAMS.limit, PARAMS.resourceVersion, PARAMS.resourceVersionMatch, PARAMS.sendInitialEvents, PARAMS.timeoutSeconds, PARAMS.watch];
 
@@ -79,11 +82,15 @@ interface OperationSpec {
   bodyTypes?: string[];
   response: string;
   codes: number[];
+  /** The kind of the body and response when it is not the declaration's (a subresource's TokenRequest). */
+  gvk?: { group: string; version: string; kind: string };
+  /** The subresource, which names the operation (readCoreV1NamespaceStatus). */
+  subresource?: string;
 }
 
 function operation(version: OpenApiVersion, decl: Decl, spec: OperationSpec): Record<string, unknown> {
   const tag = groupTag(decl);
-  const gvk = { group: decl.group, version: decl.version, kind: decl.kind };
+  const gvk = spec.gvk ?? { group: decl.group, version: decl.version, kind: decl.kind };
   const responses: Record<string, unknown> = {};
   const produces = ['application/json', 'application/yaml', 'application/vnd.orch.protobuf'];
   if (spec.verb === 'list' || spec.verb === 'watch') produces.push('application/json;stream=watch');
@@ -96,7 +103,7 @@ function operation(version: OpenApiVersion, decl: Decl, spec: OperationSpec): Re
   responses['401'] = { description: 'Unauthorized' };
   const op: Record<string, unknown> = {
     description: `${spec.action} ${decl.kind}`,
-    operationId: `${spec.opPrefix}${tag}${spec.namespaced ? 'Namespaced' : ''}${decl.kind}${spec.verb === 'list' && !spec.namespaced && decl.namespaced ? 'ForAllNamespaces' : ''}`,
+    operationId: `${spec.opPrefix}${tag}${spec.namespaced ? 'Namespaced' : ''}${decl.kind}${spec.subresource ? camel(spec.subresource) : ''}${spec.verb === 'list' && !spec.namespaced && decl.namespaced ? 'ForAllNamespaces' : ''}`,
     tags: [`${decl.group ? decl.group.split('.')[0] : 'core'}_${decl.version}`],
     parameters: spec.params.map((p) => param(version, p)),
     responses,
@@ -135,9 +142,25 @@ export function openapiPaths(version: OpenApiVersion, decls: readonly Decl[]): R
     const item: Record<string, unknown> = { parameters: [nameParam, ...nsParam, PARAMS.pretty].map((p) => param(version, p)) };
     if (has('get')) item['get'] = operation(version, decl, { verb: 'get', method: 'get', action: 'get', opPrefix: 'read', namespaced: decl.namespaced, params: [], response: def, codes: [200] });
     if (has('update')) item['put'] = operation(version, decl, { verb: 'update', method: 'put', action: 'put', opPrefix: 'replace', namespaced: decl.namespaced, params: writeParams, body: def, response: def, codes: [200, 201] });
-    if (has('patch')) item['patch'] = operation(version, decl, { verb: 'patch', method: 'patch', action: 'patch', opPrefix: 'patch', namespaced: decl.namespaced, params: [...writeParams, PARAMS.force], body: PATCH_DEF, bodyTypes: ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'], response: def, codes: [200, 201] });
+    if (has('patch')) item['patch'] = operation(version, decl, { verb: 'patch', method: 'patch', action: 'patch', opPrefix: 'patch', namespaced: decl.namespaced, params: [...writeParams, PARAMS.force], body: PATCH_DEF, bodyTypes: PATCH_TYPES, response: def, codes: [200, 201] });
     if (has('delete')) item['delete'] = operation(version, decl, { verb: 'delete', method: 'delete', action: 'delete', opPrefix: 'delete', namespaced: decl.namespaced, params: [PARAMS.dryRun, PARAMS.gracePeriodSeconds, PARAMS.propagationPolicy], body: DELETE_OPTIONS_DEF, response: STATUS_DEF, codes: [200, 202] });
     paths[`${root}${ns}/${decl.plural}/{name}`] = item;
+    for (const [sub, spec] of Object.entries(decl.subresources ?? {})) {
+      const can = (v: Verb) => spec.verbs.includes(v);
+      const common = { namespaced: decl.namespaced, response: def, subresource: sub };
+      const subItem: Record<string, unknown> = { parameters: [pathParam('name', `name of the ${decl.kind}`), ...nsParam, PARAMS.pretty].map((p) => param(version, p)) };
+      if (can('get')) subItem['get'] = operation(version, decl, { ...common, verb: 'get', method: 'get', action: 'get', opPrefix: 'read', params: [], codes: [200] });
+      if (can('update')) subItem['put'] = operation(version, decl, { ...common, verb: 'update', method: 'put', action: 'put', opPrefix: 'replace', params: writeParams, body: def, codes: [200, 201] });
+      if (can('patch')) subItem['patch'] = operation(version, decl, { ...common, verb: 'patch', method: 'patch', action: 'patch', opPrefix: 'patch', params: [...writeParams, PARAMS.force], body: PATCH_DEF, bodyTypes: PATCH_TYPES, codes: [200, 201] });
+      paths[`${root}${ns}/${decl.plural}/{name}/${sub}`] = subItem;
+    }
+    // The token subresource is served beside the declaration (by the token issuer), not through it.
+    if (!decl.group && decl.plural === 'serviceaccounts' && has('get')) {
+      paths[`${root}${ns}/${decl.plural}/{name}/token`] = {
+        parameters: [pathParam('name', 'name of the TokenRequest'), ...nsParam, PARAMS.pretty].map((p) => param(version, p)),
+        post: operation(version, decl, { verb: 'create', method: 'post', action: 'post', opPrefix: 'create', namespaced: true, subresource: 'token', params: writeParams, body: TOKEN_REQUEST_DEF, response: TOKEN_REQUEST_DEF, codes: [200, 201, 202], gvk: { group: 'authentication.orch.io', version: 'v1', kind: 'TokenRequest' } }),
+      };
+    }
     if (decl.namespaced && has('list')) {
       paths[`${root}/${decl.plural}`] = {
         parameters: [PARAMS.pretty].map((p) => param(version, p)),
