@@ -1,7 +1,7 @@
 // admissionregistration.orch.io definitions: webhook configurations and admission policies
 // (v1), and mutating admission policies (v1beta1).
 import { META_V1 } from './names.ts';
-import { int32, object, refArray, refProp, str, stringList, type Dialect, type Schema } from './schema-builder.ts';
+import { int32, int64, object, refArray, refProp, str, stringList, type Dialect, type Schema } from './schema-builder.ts';
 
 export const ADMISSION_V1 = 'io.orch.api.admissionregistration.v1';
 export const ADMISSION_V1BETA1 = 'io.orch.api.admissionregistration.v1beta1';
@@ -147,7 +147,23 @@ export function admissionSchemas(d: Dialect): Record<string, Schema> {
     }),
     [v1('ValidatingAdmissionPolicy')]: kind(d, 'v1', 'ValidatingAdmissionPolicy', 'A policy of CEL validations applied to requests.', {
       spec: refProp(d, v1('ValidatingAdmissionPolicySpec'), 'The policy.', true),
-      status: { description: 'The observed state of the policy.', type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+      status: refProp(d, v1('ValidatingAdmissionPolicyStatus'), 'The observed state of the policy, set by the server.', true),
+    }),
+    [v1('ExpressionWarning')]: object(
+      'A problem type checking found in one expression.',
+      {
+        fieldRef: str('Path of the field holding the expression, e.g. spec.validations[0].expression.', { default: '' }),
+        warning: str('What type checking found.', { default: '' }),
+      },
+      { required: ['fieldRef', 'warning'] },
+    ),
+    [v1('TypeChecking')]: object('The results of type checking the expressions of a policy.', {
+      expressionWarnings: refArray(d, v1('ExpressionWarning'), 'The problems found, one per expression.', atomic),
+    }),
+    [v1('ValidatingAdmissionPolicyStatus')]: object('The observed state of a validating admission policy.', {
+      conditions: refArray(d, `${META_V1}.Condition`, 'The latest observations of the state of the policy.', { 'x-kubernetes-list-map-keys': ['type'], 'x-kubernetes-list-type': 'map' }),
+      observedGeneration: int64('The generation type checking last looked at.'),
+      typeChecking: refProp(d, v1('TypeChecking'), 'The results of type checking the expressions.'),
     }),
     [v1('ValidatingAdmissionPolicyBindingSpec')]: object('Which policy a binding applies, with which parameters, to which requests.', {
       matchResources: refProp(d, v1('MatchResources'), 'Requests the binding restricts the policy to.'),

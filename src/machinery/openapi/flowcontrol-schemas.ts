@@ -28,19 +28,29 @@ function kind(d: Dialect, name: string, doc: string): Schema {
 const name = (doc: string) => object(doc, { name: str('The name.', { default: '' }) }, { required: ['name'] });
 
 export function flowcontrolSchemas(d: Dialect): Record<string, Schema> {
-  const status = object('Observed state.', {
-    conditions: refArray(d, fc('Condition'), 'Current state conditions.', { 'x-kubernetes-list-map-keys': ['type'], 'x-kubernetes-list-type': 'map' }),
-  });
-  return {
-    [fc('Condition')]: object('A condition of a flow-control object.', {
+  // Each kind has its own condition and status definitions, as Kubernetes names them.
+  const condition = (kind: string) =>
+    object(`A condition of a ${kind}.`, {
       lastTransitionTime: refProp(d, meta('Time'), 'When the status last changed.'),
       message: str('Human-readable details.'),
       reason: str('Machine-readable reason.'),
       status: str('True, False or Unknown.'),
       type: str('Type of the condition.'),
-    }),
-    [fc('FlowSchemaStatus')]: status,
-    [fc('PriorityLevelConfigurationStatus')]: status,
+    });
+  const status = (kind: string) =>
+    object(`The observed state of a ${kind}.`, {
+      conditions: refArray(d, fc(`${kind}Condition`), 'Current state conditions.', {
+        'x-kubernetes-list-map-keys': ['type'],
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-patch-merge-key': 'type',
+        'x-kubernetes-patch-strategy': 'merge',
+      }),
+    });
+  return {
+    [fc('FlowSchemaCondition')]: condition('FlowSchema'),
+    [fc('PriorityLevelConfigurationCondition')]: condition('PriorityLevelConfiguration'),
+    [fc('FlowSchemaStatus')]: status('FlowSchema'),
+    [fc('PriorityLevelConfigurationStatus')]: status('PriorityLevelConfiguration'),
     [fc('UserSubject')]: name('A user, by name.'),
     [fc('GroupSubject')]: name('A group, by name.'),
     [fc('PriorityLevelConfigurationReference')]: name('A priority level, by name.'),

@@ -73,6 +73,18 @@ export function metaSchemas(d: Dialect): Record<string, Schema> {
       subresource: str('The subresource the object was changed through, if any.'),
       time: refProp(d, m('Time'), 'When the entry was last changed.'),
     }),
+    [m('Condition')]: object(
+      'One aspect of the current state of an object, as the controller that owns it last saw it.',
+      {
+        lastTransitionTime: refProp(d, m('Time'), 'When the condition last changed from one status to another.'),
+        message: str('Human-readable details of the transition; may be empty.', { default: '' }),
+        observedGeneration: int64('The metadata.generation the condition was set for.'),
+        reason: str('A CamelCase, machine-readable reason for the last transition.', { default: '' }),
+        status: str('True, False or Unknown.', { default: '' }),
+        type: str('The type of the condition, in CamelCase or as foo.example.com/CamelCase.', { default: '' }),
+      },
+      { required: ['type', 'status', 'lastTransitionTime', 'reason', 'message'] },
+    ),
     [m('Preconditions')]: object('Conditions that must hold before an operation is carried out.', {
       resourceVersion: str('Target resourceVersion.'),
       uid: str('Target UID.'),
