@@ -1,0 +1,38 @@
+// The published definitions against @kubernetes/client-node's models, which are generated from
+// Kubernetes' own OpenAPI: every field a typed client knows must be published (or kubectl's
+// client-side validation would refuse it), and nothing Kubernetes lacks may be added.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { openapiV2Definitions } from './definitions.ts';
+
+const MODELS = fileURLToPath(new URL('../../../node_modules/@kubernetes/client-node/dist/gen/models/', import.meta.url));
+
+/** client-node's model class for a definition: `FlowcontrolV1Subject` where names clash, else `V1Subject`. */
+function modelFile(definition: string): string | undefined {
+  const parts = definition.split('.');
+  const kind = parts.at(-1)!;
+  const version = parts.at(-2)!;
+  const group = parts.at(-3)!;
+  const v = version[0]!.toUpperCase() + version.slice(1);
+  return [`${group[0]!.toUpperCase()}${group.slice(1)}${v}${kind}`, `${v}${kind}`].map((n) => `${MODELS}${n}.js`).find(existsSync);
+}
+
+test('every published field matches the Kubernetes client models, both ways', async () => {
+  const defs = openapiV2Definitions() as Record<string, { properties?: Record<string, unknown> }>;
+  const differences: string[] = [];
+  let compared = 0;
+  for (const [name, def] of Object.entries(defs)) {
+    const file = modelFile(name);
+    if (!file) continue;
+    const mod = (await import(file)) as Record<string, { attributeTypeMap: { baseName: string }[] }>;
+    const model = Object.values(mod)[0]!;
+    const theirs = model.attributeTypeMap.map((a) => a.baseName).sort();
+    const ours = Object.keys(def.properties ?? {}).sort();
+    compared++;
+    if (theirs.join() !== ours.join()) differences.push(`${name}: missing [${theirs.filter((f) => !ours.includes(f))}], extra [${ours.filter((f) => !theirs.includes(f))}]`);
+  }
+  assert.ok(compared >= 90, `compared ${compared} definitions`);
+  assert.deepEqual(differences, []);
+});
