@@ -133,8 +133,6 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
   openapiDefinition?: string;
   /** The protobuf codec has messages for this kind at this group/version. */
   protobuf?: boolean;
-  /** Paths (dotted) of fields the served kind does not know, for fieldValidation; undefined: no check. */
-  unknownFields?: (obj: Record<string, unknown>) => string[];
   /** Served under its path but left out of discovery (groups kubectl calls by their Kubernetes name). */
   hiddenFromDiscovery?: boolean;
   /** Deletion semantics beyond metadata.finalizers. */

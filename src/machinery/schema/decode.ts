@@ -3,7 +3,11 @@
 // the walk with Go's message (`json: cannot unmarshal array into Go struct field
 // ObjectMeta.metadata.labels of type map[string]string`); nulls become what Go makes of them
 // (an absent field, or the zero value inside a map or list) and timestamps their canonical form,
-// so that validation only ever sees well-typed values.
+// so that validation only ever sees well-typed values. The same pass, as its caller asks, does
+// what Go's structs do to fields they do not declare: drops them (pruning) and reports their paths
+// as Kubernetes' strict decoding names them (`spec.containers[0].foo`), in document order; and
+// writes the struct as Go's encoder would: the schema's defaults filled into absent fields (a
+// non-pointer struct as `{}`, a non-omitempty string as ""), `omitEmpty` zero values dropped.
 //
 // A schema is compiled once into a tree of nodes that carry their error context precomputed; the
 // walk is iterative over an explicit stack and reads own properties only, so hostile keys such as
@@ -37,6 +41,12 @@ interface Node {
   goType: string;
   fields?: Map<string, Node>;
   elem?: Node;
+  /** A struct that keeps (and does not report) fields it does not declare. */
+  preserveUnknown?: boolean;
+  /** Go's `,omitempty`: a zero value here is dropped from its struct. */
+  omitEmpty?: boolean;
+  /** A struct's fields that have a default, with it. */
+  defaults?: Array<{ field: string; value: unknown; node: Node }>;
 }
 
 /** A schema compiled for decoding; build it once per kind with compileSchema. */
@@ -85,7 +95,8 @@ function compileNode(s: StructuralSchema, struct: string, path: string, depth: n
   const context = path ? `${struct}.${path}` : struct;
   const goType = goTypeOf(s);
   const node = (kind: NodeKind, type = goType): Node => ({ kind, context, goType: type });
-  if (depth > MAX_SCHEMA_DEPTH || s['x-kubernetes-preserve-unknown-fields'] || s['x-kubernetes-embedded-resource']) return node(K.ANY);
+  if (depth > MAX_SCHEMA_DEPTH || s['x-kubernetes-embedded-resource']) return node(K.ANY);
+  if (s['x-kubernetes-preserve-unknown-fields'] && !(s.type === 'object' && s.properties)) return node(K.ANY);
   if (s['x-kubernetes-int-or-string']) return node(K.INT_OR_STRING, 'int32');
   switch (s.type) {
     case 'string':
@@ -112,8 +123,13 @@ function compileNode(s: StructuralSchema, struct: string, path: string, depth: n
         const name = structName(goType);
         out.fields = new Map();
         for (const field of Object.keys(s.properties)) {
-          out.fields.set(field, compileNode(s.properties[field]!, name, path ? `${path}.${field}` : field, depth + 1));
+          const sub = s.properties[field]!;
+          const child = compileNode(sub, name, path ? `${path}.${field}` : field, depth + 1);
+          out.fields.set(field, child);
+          if (sub.omitEmpty) child.omitEmpty = true;
+          if (sub.default !== undefined) (out.defaults ??= []).push({ field, value: sub.default, node: child });
         }
+        if (s['x-kubernetes-preserve-unknown-fields']) out.preserveUnknown = true;
         return out;
       }
       if (s.additionalProperties) {
@@ -176,14 +192,69 @@ function zeroValue(node: Node): unknown {
 }
 
 // The walk's stack, shared by every call: decoding is synchronous, so calls never interleave.
+// Each entry is a container to walk (or, with UNKNOWN as its node, an unknown field to report),
+// with the id of its path record when paths are tracked.
 const stackValues: unknown[] = [];
 const stackNodes: Node[] = [];
+const stackPaths: number[] = [];
+
+/** Marks a stack entry that reports an unknown field when it is reached. */
+const UNKNOWN: Node = { kind: K.ANY, context: '', goType: '' };
+
+// Paths are kept as records (parent id, key), so that one is spelled out only for an unknown
+// field; a record costs two array stores per container.
+const pathParents: number[] = [];
+const pathKeys: Array<string | number> = [];
+let pathCount = 0;
+
+/** Where unknown fields are reported in this call; undefined when nobody asks. */
+let unknownOut: string[] | undefined;
+let pruneUnknown = false;
+let fillDefaults = false;
+
+function pathRecord(parent: number, key: string | number): number {
+  pathParents[pathCount] = parent;
+  pathKeys[pathCount] = key;
+  return pathCount++;
+}
+
+/** `spec.containers[0].foo`, as Kubernetes' strict decoding names a field. */
+function pathText(id: number): string {
+  let out = '';
+  for (let at = id; at > 0; at = pathParents[at]!) {
+    const key = pathKeys[at]!;
+    const segment = typeof key === 'number' ? `[${key}]` : key;
+    out = out === '' ? segment : out[0] === '[' ? segment + out : `${segment}.${out}`;
+  }
+  return out;
+}
+
+function push(value: unknown, node: Node, path: number): void {
+  stackValues.push(value);
+  stackNodes.push(node);
+  stackPaths.push(path);
+}
+
+/** Reverses the entries pushed since `base`, so they are taken in document order. */
+function inOrder(base: number): void {
+  for (let i = base, j = stackValues.length - 1; i < j; i++, j--) {
+    const v = stackValues[i];
+    stackValues[i] = stackValues[j];
+    stackValues[j] = v;
+    const n = stackNodes[i]!;
+    stackNodes[i] = stackNodes[j]!;
+    stackNodes[j] = n;
+    const p = stackPaths[i]!;
+    stackPaths[i] = stackPaths[j]!;
+    stackPaths[j] = p;
+  }
+}
 
 /**
- * Checks (and normalises) the value at `holder[key]`; containers are pushed for later. Returns
- * Go's error for a wrong type, or undefined.
+ * Checks (and normalises) the value at `holder[key]`; containers are pushed for later, with a path
+ * record under `parent` when paths are tracked. Returns Go's error for a wrong type, or undefined.
  */
-function visit(node: Node, holder: Record<string, unknown> | unknown[], key: string | number, v: unknown): string | undefined {
+function visit(node: Node, holder: Record<string, unknown> | unknown[], key: string | number, v: unknown, parent: number): string | undefined {
   switch (node.kind) {
     case K.ANY:
       return undefined;
@@ -223,36 +294,81 @@ function visit(node: Node, holder: Record<string, unknown> | unknown[], key: str
     case K.STRUCT:
     case K.MAP:
       if (!isPlainObject(v)) return typeError(node, v);
-      stackValues.push(v);
-      stackNodes.push(node);
+      push(v, node, parent < 0 ? -1 : pathRecord(parent, key));
       return undefined;
     case K.LIST:
       if (!Array.isArray(v)) return typeError(node, v);
-      stackValues.push(v);
-      stackNodes.push(node);
+      push(v, node, parent < 0 ? -1 : pathRecord(parent, key));
       return undefined;
   }
+}
+
+/** What Go's `,omitempty` leaves out: a zero scalar, an empty list or map. */
+function isGoEmpty(v: unknown): boolean {
+  if (v === '' || v === 0 || v === false) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object' && v !== null) {
+    for (const key in v) if (Object.hasOwn(v, key)) return false;
+    return true;
+  }
+  return false;
+}
+
+/** Go's zero value of a default: a fresh copy, since the filled object may be changed later. */
+function copyDefault(v: unknown): unknown {
+  return typeof v === 'object' && v !== null ? structuredClone(v) : v;
+}
+
+function walkStruct(obj: Record<string, unknown>, node: Node, path: number): string | undefined {
+  const fields = node.fields!;
+  for (const key in obj) {
+    if (!Object.hasOwn(obj, key)) continue;
+    const field = fields.get(key);
+    if (!field) {
+      if (node.preserveUnknown) continue;
+      // Go's structs have no place for it: dropped, and reported when somebody asks.
+      if (pruneUnknown) delete obj[key];
+      if (unknownOut) push(undefined, UNKNOWN, pathRecord(path, key));
+      continue;
+    }
+    const v = obj[key];
+    if (v === null) {
+      delete obj[key];
+      continue;
+    }
+    const err = visit(field, obj, key, v, path);
+    if (err) return err;
+    if (field.omitEmpty && fillDefaults && isGoEmpty(obj[key])) delete obj[key];
+  }
+  const defaults = node.defaults;
+  if (defaults && fillDefaults) {
+    for (let i = 0; i < defaults.length; i++) {
+      const d = defaults[i]!;
+      if (obj[d.field] !== undefined && Object.hasOwn(obj, d.field)) continue;
+      const v = copyDefault(d.value);
+      obj[d.field] = v;
+      if (v === null) continue;
+      // A filled struct gets its own fields' defaults too.
+      const err = visit(d.node, obj, d.field, v, path);
+      if (err) return err;
+    }
+  }
+  return undefined;
 }
 
 function walk(): string | undefined {
   while (stackValues.length) {
     const value = stackValues.pop()!;
     const node = stackNodes.pop()!;
+    const path = stackPaths.pop()!;
+    if (node === UNKNOWN) {
+      unknownOut!.push(pathText(path));
+      continue;
+    }
+    const base = stackValues.length;
     if (node.kind === K.STRUCT) {
-      const obj = value as Record<string, unknown>;
-      const fields = node.fields!;
-      for (const key in obj) {
-        if (!Object.hasOwn(obj, key)) continue;
-        const field = fields.get(key);
-        if (!field) continue; // unknown fields are ignored here, as Go's non-strict decoding does
-        const v = obj[key];
-        if (v === null) {
-          delete obj[key];
-          continue;
-        }
-        const err = visit(field, obj, key, v);
-        if (err) return err;
-      }
+      const err = walkStruct(value as Record<string, unknown>, node, path);
+      if (err) return err;
     } else if (node.kind === K.MAP) {
       const obj = value as Record<string, unknown>;
       const elem = node.elem!;
@@ -264,7 +380,7 @@ function walk(): string | undefined {
           if (zero !== undefined) obj[key] = zero;
           continue;
         }
-        const err = visit(elem, obj, key, v);
+        const err = visit(elem, obj, key, v, path);
         if (err) return err;
       }
     } else {
@@ -277,24 +393,47 @@ function walk(): string | undefined {
           if (zero !== undefined) arr[i] = zero;
           continue;
         }
-        const err = visit(elem, arr, i, v);
+        const err = visit(elem, arr, i, v, path);
         if (err) return err;
       }
     }
+    if (stackValues.length - base > 1) inOrder(base);
   }
   return undefined;
 }
 
+export interface DecodeOptions {
+  /** Receives the paths of fields the schema does not declare. */
+  unknownFields?: string[];
+  /** Drop fields the schema does not declare, as decoding into a Go struct does. */
+  prune?: boolean;
+  /**
+   * Write the struct as Go's encoder would: fill the schema's defaults into absent (or null)
+   * fields and drop `omitEmpty` fields holding a zero value.
+   */
+  defaults?: boolean;
+}
+
 /**
  * Decodes `value` in place against `schema`: returns Go's error text for the first value of the
- * wrong type (the caller words the API error), or undefined when the value is well typed.
+ * wrong type (the caller words the API error), or undefined when the value is well typed. As
+ * `options` ask, fields the schema does not declare are listed and dropped, and defaults filled.
  */
-export function decodeWithSchema(schema: CompiledSchema, value: unknown): string | undefined {
+export function decodeWithSchema(schema: CompiledSchema, value: unknown, options?: DecodeOptions): string | undefined {
   if (!isPlainObject(value)) return `json: cannot unmarshal ${value === null ? 'null' : jsonType(value)} into Go value of type ${schema.rootType}`;
-  stackValues.push(value);
-  stackNodes.push(schema.root);
-  const err = walk();
-  stackValues.length = 0;
-  stackNodes.length = 0;
+  unknownOut = options?.unknownFields;
+  pruneUnknown = options?.prune ?? false;
+  fillDefaults = options?.defaults ?? false;
+  pathCount = 0;
+  push(value, schema.root, unknownOut ? pathRecord(-1, '') : -1);
+  let err: string | undefined;
+  try {
+    err = walk();
+  } finally {
+    stackValues.length = 0;
+    stackNodes.length = 0;
+    stackPaths.length = 0;
+    unknownOut = undefined;
+  }
   return err;
 }

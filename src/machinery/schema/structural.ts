@@ -23,7 +23,8 @@ export interface StructuralSchema {
   /**
    * The value an absent (or null) field of a struct takes. Kubernetes publishes `{}` for a
    * non-pointer Go struct field, which Go always serialises, so `default: {}` on an object-typed
-   * property also marks the field as always present for server-side apply.
+   * property also marks the field as always present for server-side apply. `null` is what Go
+   * writes for a non-pointer metav1.Time that is zero.
    */
   default?: unknown;
   'x-kubernetes-int-or-string'?: boolean;
@@ -41,4 +42,10 @@ export interface StructuralSchema {
    * `map[string]string`, `v1.Time`): Kubernetes' type errors name it. Absent for custom resources.
    */
   goType?: string;
+  /**
+   * Go's `,omitempty` on a string, number, bool, list or map field of a built-in kind: its zero
+   * value ("", 0, false, empty) is dropped on decoding, as Go's encoder leaves it out. OpenAPI
+   * does not publish it; a declaration states it with go-encoding.ts. Absent for custom resources.
+   */
+  omitEmpty?: boolean;
 }

@@ -7,7 +7,7 @@ import { parseBool } from '../query.ts';
 import { findDuplicateKeys, readBody } from '../body.ts';
 import { negotiateOutput } from '../negotiation.ts';
 import { writeObject } from '../respond.ts';
-import { fieldProblems, parseWriteOptions, protobufKind, requestNamespace, type Scope } from './scope.ts';
+import { parseWriteOptions, protobufKind, requestNamespace, type Scope } from './scope.ts';
 import { recordRequestObject } from '../../audit/request-audit.ts';
 
 const PATCH_OPTIONS = { group: 'meta.orch.io', kind: 'PatchOptions' };
@@ -29,14 +29,11 @@ export async function handlePatch(scope: Scope): Promise<void> {
   checkDecodedDepth(value, type === 'apply' ? 'error decoding YAML' : 'error decoding patch');
   if (type === 'apply') checkAppliedKind(scope, value);
   recordRequestObject(scope.req, value);
-  let warnings: string[] = [];
-  if (type !== 'json' && opts.fieldValidation !== 'Ignore' && value && typeof value === 'object') {
-    const duplicates = type === 'apply' ? [] : findDuplicateKeys(body.toString('utf8'));
-    warnings = fieldProblems(scope, value as Record<string, unknown>, duplicates);
-    if (warnings.length && opts.fieldValidation === 'Strict') throw badRequest(`strict decoding error: ${warnings.join(', ')}`);
-  }
-  const out = await patchObject(scope.resource, scope.info.name, requestNamespace(scope), type, value, { ...opts, force });
-  writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice, [...warnings, ...out.warnings]);
+  // Unknown fields are found in the patched object, where the registry decodes it; repeated keys
+  // only in the body.
+  const duplicateFields = type !== 'json' && type !== 'apply' && opts.fieldValidation !== 'Ignore' ? findDuplicateKeys(body.toString('utf8')) : [];
+  const out = await patchObject(scope.resource, scope.info.name, requestNamespace(scope), type, value, { ...opts, force, duplicateFields });
+  writeObject(scope.req, scope.res, out.created ? 201 : 200, out.object, choice, out.warnings);
 }
 
 /**

@@ -111,14 +111,7 @@ export async function readObjectBody(scope: Scope, fieldValidation: FieldValidat
   obj.apiVersion = want;
   obj.kind = decl.kind;
   if (typeof obj.metadata !== 'object' || obj.metadata === null || Array.isArray(obj.metadata)) obj.metadata = {};
-  const problems = fieldValidation === 'Ignore' ? [] : fieldProblems(scope, obj, decoded.duplicates);
-  if (problems.length && fieldValidation === 'Strict') throw badRequest(`strict decoding error: ${problems.join(', ')}`);
-  return { obj: decodeObject(decl, obj), warnings: problems };
-}
-
-export function fieldProblems(scope: Scope, obj: Record<string, unknown>, duplicates: string[]): string[] {
-  const unknown = scope.resource.declaration.unknownFields?.(obj) ?? [];
-  return [...unknown.map((f) => `unknown field ${JSON.stringify(f)}`), ...duplicates.map((f) => `duplicate field ${JSON.stringify(f)}`)];
+  return decodeObject(decl, obj, fieldValidation, decoded.duplicates);
 }
 
 /** The namespace a request addresses ("" for all namespaces or cluster-scoped resources). */

@@ -3,22 +3,22 @@ import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../../registry/resource.ts';
 import { ALL_VERBS } from '../../registry/resource.ts';
-import { unknownFieldFinder } from '../../registry/generic/unknown-fields.ts';
+import { objectMetaSchema } from '../../../machinery/patch/index.ts';
+import type { StructuralSchema } from '../../../machinery/schema/structural.ts';
 
 export interface Widget extends ApiObject {
   spec?: { size?: number; color?: string };
 }
 
-const schemas: Record<string, unknown> = {
-  Widget: {
-    properties: {
-      apiVersion: { type: 'string' },
-      kind: { type: 'string' },
-      metadata: { $ref: '#/definitions/ObjectMeta' },
-      spec: { properties: { size: { type: 'integer' }, color: { type: 'string' } } },
-    },
+const schema: StructuralSchema = {
+  type: 'object',
+  properties: {
+    apiVersion: { type: 'string' },
+    kind: { type: 'string' },
+    metadata: objectMetaSchema,
+    spec: { type: 'object', properties: { size: { type: 'integer' }, color: { type: 'string' } } },
   },
-  ObjectMeta: { 'x-kubernetes-preserve-unknown-fields': true },
+  goType: 'v1.Widget',
 };
 
 function validate(w: Widget): StatusCause[] {
@@ -67,6 +67,6 @@ export function widgetDeclaration(opts: { ttlSeconds?: number } = {}) {
     ttlSeconds: opts.ttlSeconds ? () => opts.ttlSeconds : undefined,
     verbs: ALL_VERBS,
     openapiDefinition: 'Widget',
-    unknownFields: unknownFieldFinder(schemas, 'Widget'),
+    schema,
   } satisfies ResourceDeclaration<Widget, Widget>;
 }

@@ -1,13 +1,12 @@
 // core v1 Event (/api/v1 events): the legacy shape over the same stored objects.
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { ResourceDeclaration } from '../resource.ts';
-import { unknownFieldsOf } from '../generic/unknown-fields.ts';
 import { EVENT_RESOURCE, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
-import { decodeCoreEvent } from './decode.ts';
+import { orderCore } from './conversion.ts';
+import { coreEventSchema } from './schema.ts';
 import { CORE_EVENT_SELECTABLE_FIELDS, coreEventFieldSet } from './field-sets.ts';
 import { coreV1StoredForm } from './stored-form.ts';
 import { validateCoreEventCreate, validateCoreEventUpdate } from './validation.ts';
-import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
 
 export function coreEventsDeclaration(opts: EventDeclarationOptions) {
   return {
@@ -15,7 +14,8 @@ export function coreEventsDeclaration(opts: EventDeclarationOptions) {
     version: 'v1',
     ...EVENT_RESOURCE,
     strategy: eventStrategy<CoreEvent>(validateCoreEventCreate, validateCoreEventUpdate),
-    decode: (raw) => decodeCoreEvent(raw),
+    // The schema engine has typed, pruned and defaulted the body; Kubernetes' field order remains.
+    decode: (ev) => orderCore(ev as CoreEvent),
     toStored: coreV1StoredForm.toStored,
     fromStored: coreV1StoredForm.fromStored,
     fromStoredForReading: coreV1StoredForm.fromStoredForReading,
@@ -24,8 +24,7 @@ export function coreEventsDeclaration(opts: EventDeclarationOptions) {
     table: eventTable<CoreEvent>(),
     ttlSeconds: eventTtl(opts),
     openapiDefinition: 'io.orch.api.core.v1.Event',
-    schema: kindSchema('io.orch.api.core.v1.Event'),
-    unknownFields: unknownFieldsOf('io.orch.api.core.v1.Event'),
+    schema: coreEventSchema(),
     protobuf: true,
   } satisfies ResourceDeclaration<CoreEvent, CoreEvent>;
 }

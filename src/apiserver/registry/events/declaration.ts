@@ -2,13 +2,12 @@
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { EventV1 } from '../../../api/events/v1/types.ts';
 import type { ResourceDeclaration } from '../resource.ts';
-import { unknownFieldsOf } from '../generic/unknown-fields.ts';
 import { EVENT_RESOURCE, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
-import { decodeEventV1 } from './decode.ts';
+import { orderV1 } from './conversion.ts';
+import { eventV1Schema } from './schema.ts';
 import { EVENT_V1_SELECTABLE_FIELDS, eventV1FieldSet } from './field-sets.ts';
 import { eventsV1StoredForm } from './stored-form.ts';
 import { validateEventCreate, validateEventUpdate } from './validation.ts';
-import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
 
 export function eventsV1Declaration(opts: EventDeclarationOptions) {
   return {
@@ -16,7 +15,8 @@ export function eventsV1Declaration(opts: EventDeclarationOptions) {
     version: 'v1',
     ...EVENT_RESOURCE,
     strategy: eventStrategy<EventV1>(validateEventCreate, validateEventUpdate),
-    decode: (raw) => decodeEventV1(raw),
+    // The schema engine has typed, pruned and defaulted the body; Kubernetes' field order remains.
+    decode: (ev) => orderV1(ev as EventV1),
     toStored: eventsV1StoredForm.toStored,
     fromStored: eventsV1StoredForm.fromStored,
     fromStoredForReading: eventsV1StoredForm.fromStoredForReading,
@@ -25,8 +25,7 @@ export function eventsV1Declaration(opts: EventDeclarationOptions) {
     table: eventTable<EventV1>(),
     ttlSeconds: eventTtl(opts),
     openapiDefinition: 'io.orch.api.events.v1.Event',
-    schema: kindSchema('io.orch.api.events.v1.Event'),
-    unknownFields: unknownFieldsOf('io.orch.api.events.v1.Event'),
+    schema: eventV1Schema(),
     protobuf: true,
   } satisfies ResourceDeclaration<EventV1, CoreEvent>;
 }

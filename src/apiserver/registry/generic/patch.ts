@@ -15,6 +15,8 @@ import { writeThrough } from './update.ts';
 
 export interface PatchOptions extends WriteOptions {
   force: boolean;
+  /** Keys the patch body repeats, reported with unknown fields as fieldValidation says. */
+  duplicateFields?: readonly string[];
 }
 
 export async function patchObject<T extends ApiObject, S extends ApiObject>(
@@ -32,7 +34,7 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
     const base: ApiObject = currentStored
       ? served(decl, currentStored)
       : { apiVersion: apiVersionOf(decl), kind: decl.kind, metadata: decl.namespaced ? { name, namespace } : { name } };
-    if (isApply) decodeApplied(decl, patch, namespace, name);
+    const fieldWarnings = isApply ? decodeApplied(decl, patch, namespace, name, opts.fieldValidation) : [];
     const patched = (
       isApply && opts.fieldManager
         ? serverSideApply({
@@ -46,13 +48,14 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
           })
         : applyPatchDocument(type, base, patch, decl.schema)
     ) as T;
-    decodePatched(decl, patched, type, patch);
+    if (!isApply) fieldWarnings.push(...decodePatched(decl, patched, type, patch, opts.fieldValidation, opts.duplicateFields));
+    else decodePatched(decl, patched, type, patch);
     if (typeof patched.metadata !== 'object' || patched.metadata === null || Array.isArray(patched.metadata)) patched.metadata = {};
     patched.apiVersion = apiVersionOf(decl);
     patched.kind = decl.kind;
     ensureNamespaceMatches(patched, namespace, decl.namespaced);
     ensureNameMatches(patched, name);
-    return computeUpdate(res, name, currentStored, patched, {
+    const out = await computeUpdate(res, name, currentStored, patched, {
       allowCreate: isApply,
       allowUnconditional: true,
       fieldManager: opts.fieldManager,
@@ -61,5 +64,7 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
       dryRun: opts.dryRun,
       user: opts.user,
     });
+    if (fieldWarnings.length) out.warnings = [...fieldWarnings, ...out.warnings];
+    return out;
   });
 }

@@ -2,7 +2,6 @@
 import type { Secret } from '../../../../api/core/v1/secret-types.ts';
 import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
 import { toStatusCauses } from '../../../../machinery/validation/field-error.ts';
-import { unknownFieldsOf } from '../../generic/unknown-fields.ts';
 import { ALL_VERBS, type ResourceDeclaration, type ResourceStrategy } from '../../resource.ts';
 import { normalizeSecret } from './normalize.ts';
 import { secretTableColumns, secretTableRow } from './table.ts';
@@ -50,6 +49,5 @@ export function secretsDeclaration() {
     protobuf: true,
     openapiDefinition: 'io.orch.api.core.v1.Secret',
     schema: kindSchema('io.orch.api.core.v1.Secret'),
-    unknownFields: unknownFieldsOf('io.orch.api.core.v1.Secret'),
   } satisfies ResourceDeclaration<Secret, Secret>;
 }

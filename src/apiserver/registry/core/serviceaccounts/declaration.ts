@@ -6,7 +6,6 @@ import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
 import { toStatusCauses, type FieldError } from '../../../../machinery/validation/field-error.ts';
 import { nameIsDNSSubdomain } from '../../../../machinery/validation/names.ts';
 import { validateObjectMeta } from '../../../../machinery/validation/object-meta.ts';
-import { unknownFieldsOf } from '../../generic/unknown-fields.ts';
 import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceStrategy, type TableColumnDefinition } from '../../resource.ts';
 import { timestampSince } from '../../human-duration.ts';
 import { cloneJson } from '../../../../machinery/patch/json-value.ts';
@@ -64,6 +63,5 @@ export function serviceAccountsDeclaration() {
     protobuf: true,
     openapiDefinition: 'io.orch.api.core.v1.ServiceAccount',
     schema: kindSchema('io.orch.api.core.v1.ServiceAccount'),
-    unknownFields: unknownFieldsOf('io.orch.api.core.v1.ServiceAccount'),
   } satisfies ResourceDeclaration<ServiceAccount, ServiceAccount>;
 }
