@@ -2,7 +2,7 @@
 // Secret, so each look-up is one get by name in orch-system; accepted tokens are then remembered
 // for 10 s by the token cache in front of every authenticator.
 import type { Secret } from '../../api/core/v1/secret-types.ts';
-import { isStatusError } from '../../machinery/status.ts';
+import { isNotFound } from '../../machinery/status.ts';
 import { getObject } from '../registry/generic/get.ts';
 import type { InstalledResource } from '../registry/generic/context.ts';
 import { BOOTSTRAP_TOKEN_NAMESPACE, type BootstrapTokenSecrets } from './bootstrap-token.ts';
@@ -13,7 +13,7 @@ export function storedBootstrapTokenSecrets(secrets: InstalledResource<Secret, S
       try {
         return await getObject(secrets, name, BOOTSTRAP_TOKEN_NAMESPACE);
       } catch (err) {
-        if (isStatusError(err) && err.status.code === 404) return null;
+        if (isNotFound(err)) return null;
         throw err;
       }
     },

@@ -3,6 +3,7 @@
 // what they wrote.
 import type { InstalledResource } from './generic/context.ts';
 import { getObject } from './generic/get.ts';
+import { isNotFound } from '../../machinery/status.ts';
 
 export interface BootstrapReconcileReport {
   /** `<plural>/<name>` of each object created. */
@@ -16,7 +17,7 @@ export async function existingClusterObject<T>(res: InstalledResource<any, any>,
   try {
     return (await getObject(res, name, '')) as T;
   } catch (err) {
-    if ((err as { code?: number })?.code === 404) return undefined;
+    if (isNotFound(err)) return undefined;
     throw err;
   }
 }

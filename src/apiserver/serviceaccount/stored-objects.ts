@@ -6,7 +6,7 @@ import type { Secret } from '../../api/core/v1/secret-types.ts';
 import { getObject } from '../registry/generic/get.ts';
 import type { InstalledResource } from '../registry/generic/context.ts';
 import type { ServiceAccountGetter, StoredRef } from '../authentication/service-account.ts';
-import { isStatusError } from '../../machinery/status.ts';
+import { isNotFound } from '../../machinery/status.ts';
 import type { BoundObjectGetters } from './token-request.ts';
 
 export interface StoredAccounts {
@@ -29,7 +29,7 @@ async function refOrNull(read: () => Promise<{ metadata: { uid?: string; deletio
     const obj = await read();
     return { uid: obj.metadata.uid ?? '', ...(obj.metadata.deletionTimestamp ? { deletionTimestamp: obj.metadata.deletionTimestamp } : {}) };
   } catch (err) {
-    if (isStatusError(err) && err.status.code === 404) return null;
+    if (isNotFound(err)) return null;
     throw err;
   }
 }

@@ -14,6 +14,7 @@ import type { RequestAuthenticator } from '../authentication/types.ts';
 import { failOnErrorUnion, unionAuthenticator, withAuthenticatedGroup } from '../authentication/union.ts';
 import { x509Authenticator } from '../authentication/x509.ts';
 import type { RestClient } from '../../client/rest/client.ts';
+import { isNotFound } from '../../machinery/status.ts';
 import { klog } from '../logs/klog.ts';
 import type { DelegatedAuthenticationOptions, RequestHeaderSettings } from './options.ts';
 import { reviewClient } from './review-client.ts';
@@ -49,7 +50,7 @@ export async function lookupAuthentication(client: RestClient): Promise<LookedUp
   try {
     cm = await client.request<ConfigMap>({ path: `/api/v1/namespaces/${AUTHENTICATION_CONFIG_MAP.namespace}/configmaps/${AUTHENTICATION_CONFIG_MAP.name}` });
   } catch (err) {
-    if ((err as { code?: number }).code === 404) return { clientCA: '' };
+    if (isNotFound(err)) return { clientCA: '' };
     throw err;
   }
   const data = cm.data ?? {};

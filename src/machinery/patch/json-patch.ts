@@ -9,7 +9,7 @@
 import jsonpatch from 'fast-json-patch';
 import type { Operation } from 'fast-json-patch';
 import type { ApiObject } from '../../api/meta/v1/types.ts';
-import { badRequest, requestEntityTooLarge, StatusError } from '../status.ts';
+import { badRequest, isStatusError, requestEntityTooLarge } from '../status.ts';
 import { patchRejected } from './rejected.ts';
 import { cloneJson, isJsonObject, jsonTypeName } from './json-value.ts';
 
@@ -44,7 +44,7 @@ export function applyJsonPatch(obj: ApiObject, patchBody: unknown): ApiObject {
     }
     return doc;
   } catch (err) {
-    if (err instanceof StatusError) throw err;
+    if (isStatusError(err)) throw err;
     throw patchRejected(describe(err));
   }
 }

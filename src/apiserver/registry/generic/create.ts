@@ -1,7 +1,7 @@
 // Create: system metadata, strategy, validation, then one store write (or none under dryRun).
 import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { isStorageError } from '../../../storage/interface.ts';
-import { alreadyExists, invalid } from '../../../machinery/status.ts';
+import { alreadyExists, invalid, isAlreadyExists } from '../../../machinery/status.ts';
 import { groupKind, groupResource, served, servedForReading, type InstalledResource, type WriteOptions, type WriteResult } from './context.ts';
 import { objectKey } from './keys.ts';
 import { fillCreateMeta, generateName, validateCommonMeta, validateThenCommon } from './object-meta.ts';
@@ -51,7 +51,7 @@ export async function createObject<T extends ApiObject, S extends ApiObject>(
       const out = await res.store.create(key, stored, decl.ttlSeconds?.(stored));
       return { object: servedForReading(decl, out), created: true, warnings };
     } catch (err) {
-      const taken = isStorageError(err, 'KeyExists') || (err as { reason?: string })?.reason === 'AlreadyExists';
+      const taken = isStorageError(err, 'KeyExists') || isAlreadyExists(err);
       if (taken && generated && attempt < GENERATE_NAME_ATTEMPTS) {
         obj.metadata.name = generateName(obj.metadata.generateName!);
         continue;

@@ -1,7 +1,7 @@
 // Delete every object a list selects, with a bounded number of parallel workers; returns the
 // deleted objects, as Kubernetes answers delete collection.
 import type { ApiObject } from '../../../api/meta/v1/types.ts';
-import { isStatusError } from '../../../machinery/status.ts';
+import { isNotFound } from '../../../machinery/status.ts';
 import type { InstalledResource } from './context.ts';
 import { deleteObject, type DeleteRequest } from './delete.ts';
 import { listObjects, type ListOutcome } from './list.ts';
@@ -28,7 +28,7 @@ export async function deleteCollection<T extends ApiObject, S extends ApiObject>
         deleted.push((await deleteObject(res, item.metadata.name!, item.metadata.namespace ?? '', perItem)).object);
       } catch (err) {
         // Gone already (another deleter, or its TTL): not an error for a collection delete.
-        if (isStatusError(err) && err.code === 404) continue;
+        if (isNotFound(err)) continue;
         throw err;
       }
     }

@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import type { Lease } from '../../../../api/coordination/v1/types.ts';
 import { nowMicroTime } from '../../../../api/meta/v1/time.ts';
 import { klog } from '../../../../component-base/logs/klog.ts';
-import { isStatusError } from '../../../../machinery/status.ts';
+import { isNotFound } from '../../../../machinery/status.ts';
 import type { PostStartHook } from '../../../server/config.ts';
 import type { InstalledResource } from '../../generic/context.ts';
 import { createObject } from '../../generic/create.ts';
@@ -70,7 +70,7 @@ export function identityLeaseHook(opts: IdentityLeaseOptions): PostStartHook & {
     try {
       current = await getObject(res, leaseName, IDENTITY_LEASE_NAMESPACE);
     } catch (err) {
-      if (!isStatusError(err) || err.code !== 404) throw err;
+      if (!isNotFound(err)) throw err;
     }
     if (!current) {
       const lease: Lease = { apiVersion: 'coordination.orch.io/v1', kind: 'Lease', metadata: { name: leaseName, namespace: IDENTITY_LEASE_NAMESPACE, labels }, spec };

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { ConfigMap } from '../../../../api/core/v1/configmap-types.ts';
 import type { AuthenticationOptions } from '../../../../options/apiserver/authentication-options.ts';
-import { isStatusError } from '../../../../machinery/status.ts';
+import { isNotFound } from '../../../../machinery/status.ts';
 import type { PostStartHook } from '../../../server/config.ts';
 import type { InstalledResource } from '../../generic/context.ts';
 import { createObject } from '../../generic/create.ts';
@@ -44,7 +44,7 @@ export function authenticationInfoHook(opts: AuthenticationOptions, configMaps: 
       try {
         current = await getObject(res, AUTHENTICATION_INFO_NAME, AUTHENTICATION_INFO_NAMESPACE);
       } catch (err) {
-        if (!isStatusError(err) || err.code !== 404) throw err;
+        if (!isNotFound(err)) throw err;
       }
       if (!current) {
         const cm: ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: AUTHENTICATION_INFO_NAME, namespace: AUTHENTICATION_INFO_NAMESPACE }, data };

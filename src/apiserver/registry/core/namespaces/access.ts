@@ -1,7 +1,7 @@
 // The namespace look-ups admission plugins and start-up hooks use, over the installed resource.
 import type { Namespace } from '../../../../api/core/v1/namespace-types.ts';
 import type { NamespaceAccess } from '../../../admission/namespace-access.ts';
-import { isStatusError } from '../../../../machinery/status.ts';
+import { isAlreadyExists, isNotFound } from '../../../../machinery/status.ts';
 import { groupResource, type InstalledResource } from '../../generic/context.ts';
 import { objectKey } from '../../generic/keys.ts';
 import { interpretStorageError } from '../../generic/storage-errors.ts';
@@ -17,7 +17,7 @@ export function namespaceAccess(resource: () => InstalledResource<Namespace, Nam
       try {
         return await getObject(resource(), name, '');
       } catch (err) {
-        if (isStatusError(err) && err.code === 404) return undefined;
+        if (isNotFound(err)) return undefined;
         throw err;
       }
     },
@@ -33,7 +33,7 @@ export function namespaceAccess(resource: () => InstalledResource<Namespace, Nam
       try {
         await createObject(resource(), { apiVersion: 'v1', kind: 'Namespace', metadata: { name } }, '', SYSTEM_WRITE);
       } catch (err) {
-        if (isStatusError(err) && err.code === 409) return;
+        if (isAlreadyExists(err)) return;
         throw err;
       }
     },

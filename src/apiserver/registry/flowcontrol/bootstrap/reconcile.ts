@@ -7,6 +7,7 @@ import type { FlowSchema, PriorityLevelConfiguration } from '../../../../api/flo
 import { AUTOUPDATE_ANNOTATION } from '../../../../api/flowcontrol/v1/types.ts';
 import { klog } from '../../../../component-base/logs/klog.ts';
 import { deepEqual } from '../../../../machinery/validation/immutable.ts';
+import { isAlreadyExists } from '../../../../machinery/status.ts';
 import type { InstalledResource, WriteOptions } from '../../generic/context.ts';
 import { createObject } from '../../generic/create.ts';
 import { existingClusterObject, type BootstrapReconcileReport } from '../../bootstrap-reconcile.ts';
@@ -42,7 +43,7 @@ async function ensure<T extends Bootstrap>(res: InstalledResource<T, T>, wanted:
       report.created.push(what);
     } catch (err) {
       // Another server of the cluster created it first.
-      if ((err as { code?: number })?.code !== 409) throw err;
+      if (!isAlreadyExists(err)) throw err;
     }
     return;
   }
