@@ -3,10 +3,9 @@
 // falling back to a paginated list and a watch when the server refuses it; then watching from the
 // last resourceVersion with bookmarks. A 410 (history compacted) means a fresh list; other
 // failures back off and retry.
-import { StatusError } from '../../machinery/status.ts';
+import { StatusError, isGone, isResourceExpired, isStatusError } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { sleep, type Clock } from '../clock/clock.ts';
-import { isResourceExpired } from '../rest/errors.ts';
 import type { ListOptions, ObjectList, WatchOptions } from '../rest/resource.ts';
 import type { WatchEvent, WatchStream } from '../rest/watch-stream.ts';
 import type { CachedObject } from './store.ts';
@@ -88,7 +87,7 @@ export class Reflector<T extends CachedObject> {
       try {
         stream = await this.watchList(signal);
       } catch (err) {
-        if (!(err instanceof WatchListRefused) && !(err instanceof StatusError && !isResourceExpired(err))) throw err;
+        if (!(err instanceof WatchListRefused) && !(isStatusError(err) && !isExpired(err))) throw err;
         log.info('The server refused WatchList; falling back to list and watch', { reflector: this.opts.name, err: (err as Error).message }, 2);
         this.watchListSupported = false;
       }
@@ -102,7 +101,7 @@ export class Reflector<T extends CachedObject> {
           stream = await this.lw.watch(this.watchOptions(), signal);
           this.stats.watches++;
         } catch (err) {
-          if (isResourceExpired(err)) {
+          if (isExpired(err)) {
             this.expired();
             return;
           }
@@ -184,7 +183,7 @@ export class Reflector<T extends CachedObject> {
       for await (const event of stream) {
         if (event.type === 'ERROR') {
           const err = statusFromEvent(event);
-          if (isResourceExpired(err)) return true;
+          if (isExpired(err)) return true;
           throw err;
         }
         this.apply(event);
@@ -212,6 +211,11 @@ export class Reflector<T extends CachedObject> {
     }
     if (rv) this.lastSyncResourceVersion = rv;
   }
+}
+
+/** 410 either way (Expired or Gone): the history asked for is gone, as client-go's isExpiredError. */
+function isExpired(err: unknown): boolean {
+  return isResourceExpired(err) || isGone(err);
 }
 
 function statusFromEvent(event: WatchEvent<unknown>): StatusError {

@@ -1,7 +1,7 @@
 // The coordination.orch.io/v1 Lease as the lock of leader election, the small LeaseClient seam
 // the elector needs, and the LeaseClient over the REST client.
 import type { RestClient } from '../rest/client.ts';
-import { isNotFound } from '../rest/errors.ts';
+import { isNotFound } from '../../machinery/status.ts';
 import { ResourceClient } from '../rest/resource.ts';
 import type { Lease as ApiLease, LeaseSpec } from '../../api/coordination/v1/types.ts';
 

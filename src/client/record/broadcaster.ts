@@ -8,7 +8,7 @@
 import { klog } from '../../component-base/logs/klog.ts';
 import { formatMicroTime, parseRFC3339Micros } from '../../api/meta/v1/time.ts';
 import type { EventV1 } from '../../api/events/v1/types.ts';
-import { isStatusError } from '../../machinery/status.ts';
+import { hasStatusCause, isAlreadyExists, isConflict, isNotFound, isServerError, isStatusError, isTooManyRequests } from '../../machinery/status.ts';
 import { realClock, sleep, type Clock, type TimerHandle } from '../clock/clock.ts';
 import type { EventSink } from './sink.ts';
 import { DEFAULT_SPAM_FILTER, SpamFilter, type SpamFilterOptions } from './spam-filter.ts';
@@ -169,7 +169,7 @@ export class EventBroadcaster {
           await this.sink.patchSeries(event);
           return 'done';
         } catch (err) {
-          if (!isStatusError(err) || err.code !== 404) throw err;
+          if (!isNotFound(err)) throw err;
         }
       }
       await this.sink.create(event);
@@ -179,9 +179,9 @@ export class EventBroadcaster {
         log.info('Server rejected event (will retry)', { err: (err as Error).message }, 2);
         return 'retry';
       }
-      if (err.code >= 500 || err.code === 429) return 'retry';
-      const terminating = err.status.details?.causes?.some((c) => c.reason === 'NamespaceTerminating');
-      if (err.code === 409 || terminating) log.info('Server rejected event (will not retry)', { err: err.message }, 5);
+      if (isServerError(err) || isTooManyRequests(err)) return 'retry';
+      const terminating = hasStatusCause(err, 'NamespaceTerminating');
+      if (isAlreadyExists(err) || isConflict(err) || terminating) log.info('Server rejected event (will not retry)', { err: err.message }, 5);
       else log.error('Server rejected event (will not retry!)', { err: err.message, reason: event.reason });
       return 'dropped';
     }

@@ -1,7 +1,7 @@
 // The REST client: every request waits for a token of the --orch-api-qps/--orch-api-burst bucket,
 // is encoded per --orch-api-content-type, and an unsuccessful answer becomes a StatusError. 429
 // and 5xx answers with Retry-After are retried, as client-go does.
-import { StatusError } from '../../machinery/status.ts';
+import { isNotAcceptable, isServerError, isTooManyRequests } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { jsonMediaType } from '../../machinery/codecs/media-types.ts';
 import { realClock, sleep, type Clock } from '../clock/clock.ts';
@@ -81,13 +81,14 @@ export class RestClient {
       const body = await readAll(res);
       const code = res.statusCode ?? 0;
       if (code >= 200 && code < 300) return decodeResponseBody(res.headers['content-type'], body) as T;
+      const err = statusErrorFromResponse(code, res.headers['content-type'], body, `${method.toLowerCase()} ${opts.path}`);
       const retryAfter = Number(res.headers['retry-after']);
-      if ((code === 429 || code >= 500) && Number.isFinite(retryAfter) && retryAfter >= 0 && attempt < maxRetries) {
+      if ((isTooManyRequests(err) || isServerError(err)) && Number.isFinite(retryAfter) && retryAfter >= 0 && attempt < maxRetries) {
         log.info('Got a Retry-After response', { code, retryAfter, attempt: attempt + 1, path }, 4);
         await sleep(this.clock, retryAfter * 1000, opts.signal);
         continue;
       }
-      throw statusErrorFromResponse(code, res.headers['content-type'], body, `${method.toLowerCase()} ${opts.path}`);
+      throw err;
     }
   }
 
@@ -100,7 +101,7 @@ export class RestClient {
     try {
       return await this.openWatch<T>(path, query, preferred, signal);
     } catch (err) {
-      if (!(err instanceof StatusError) || err.code !== 406 || preferred === jsonMediaType) throw err;
+      if (!isNotAcceptable(err) || preferred === jsonMediaType) throw err;
       this.jsonOnlyWatch.add(path);
       log.info('The server streams this watch only as JSON', { path }, 4);
       return this.openWatch<T>(path, query, jsonMediaType, signal);

@@ -1,5 +1,5 @@
 // Whether the server serves a resource, from its group-version discovery document.
-import { isNotFound } from './errors.ts';
+import { isNotFound } from '../../machinery/status.ts';
 import type { RestClient } from './client.ts';
 import type { GroupVersionResource } from './resource.ts';
 

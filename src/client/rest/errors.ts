@@ -1,5 +1,9 @@
 // Turning an unsuccessful response into a StatusError: the server's Status when the body is one,
 // else a Status built from the code, worded as client-go words it.
+//
+// Every failed request the client makes ends as a StatusError, the same class the server throws,
+// so one set of predicates (isNotFound, isConflict, … in machinery/status.ts) serves both sides:
+// a second error shape for the client would need every predicate to accept two shapes.
 import { StatusError, type Status, type StatusReason } from '../../machinery/status.ts';
 import { decodeResponseBody } from './codec.ts';
 
@@ -36,19 +40,5 @@ export function statusErrorFromResponse(code: number, contentType: string | unde
   return new StatusError(status);
 }
 
-/** True for 410 Gone / Expired: the resourceVersion asked for is too old; relist. */
-export function isResourceExpired(err: unknown): boolean {
-  return err instanceof StatusError && (err.code === 410 || err.reason === 'Expired' || err.reason === 'Gone');
-}
-
-export function isNotFound(err: unknown): boolean {
-  return err instanceof StatusError && err.code === 404;
-}
-
-export function isConflict(err: unknown): boolean {
-  return err instanceof StatusError && err.code === 409 && err.reason === 'Conflict';
-}
-
-export function isAlreadyExists(err: unknown): boolean {
-  return err instanceof StatusError && err.code === 409 && err.reason === 'AlreadyExists';
-}
+// Until every caller imports them from machinery/status.ts.
+export { isAlreadyExists, isConflict, isNotFound, isResourceExpired } from '../../machinery/status.ts';
