@@ -7,8 +7,7 @@ import { openEventsBackend, connectionFor, testEvent, type EventsBackend } from 
 import { RestClient } from '../../src/client/rest/client.ts';
 import { ResourceClient } from '../../src/client/rest/resource.ts';
 import { servesResource } from '../../src/client/rest/discovery.ts';
-import { isAlreadyExists, isNotFound } from '../../src/client/rest/errors.ts';
-import { StatusError } from '../../src/machinery/status.ts';
+import { isAlreadyExists, isNotFound, StatusError } from '../../src/machinery/status.ts';
 import type { WatchEvent } from '../../src/client/rest/watch-stream.ts';
 
 const EVENTS = { group: 'events.orch.io', version: 'v1', resource: 'events' };

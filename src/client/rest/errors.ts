@@ -39,6 +39,3 @@ export function statusErrorFromResponse(code: number, contentType: string | unde
   const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason, code, message: `${message} (${what})` };
   return new StatusError(status);
 }
-
-// Until every caller imports them from machinery/status.ts.
-export { isAlreadyExists, isConflict, isNotFound, isResourceExpired } from '../../machinery/status.ts';

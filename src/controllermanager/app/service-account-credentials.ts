@@ -9,7 +9,7 @@ import type { TokenRequest } from '../../api/authentication/v1/token-request-typ
 import { sleep, type Clock, type TimerHandle } from '../../client/clock/clock.ts';
 import type { ConnectionConfig } from '../../client/orchconfig/types.ts';
 import { RestClient, type RestClientOptions } from '../../client/rest/client.ts';
-import { isAlreadyExists, isNotFound } from '../../client/rest/errors.ts';
+import { isAlreadyExists, isNotFound } from '../../machinery/status.ts';
 import { ResourceClient } from '../../client/rest/resource.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import type { ControllerRun } from '../controller.ts';

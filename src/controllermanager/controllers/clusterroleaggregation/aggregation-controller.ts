@@ -8,7 +8,7 @@ import { realClock, type Clock } from '../../../client/clock/clock.ts';
 import { ResourceClient } from '../../../client/rest/resource.ts';
 import { RateLimitingQueue } from '../../../client/workqueue/rate-limiting-queue.ts';
 import { controllerEventRecorder } from '../../../client/record/index.ts';
-import { isStatusError } from '../../../machinery/status.ts';
+import { isUnsupportedMediaType } from '../../../machinery/status.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
 import type { ControllerContext, ControllerRun } from '../../controller.ts';
 import type { RestClient } from '../../../client/rest/client.ts';
@@ -63,7 +63,7 @@ export function clusterRoleAggregationController(opts: AggregationControllerOpti
       try {
         await applyRules(client, name, rules, ctx.signal);
       } catch (err) {
-        if (!isStatusError(err) || err.code !== 415) throw err;
+        if (!isUnsupportedMediaType(err)) throw err;
         // A server without server-side apply: replace the rules instead.
         await new ResourceClient<ClusterRole>(client, CLUSTER_ROLES).update({ ...structuredClone(role), rules }, ctx.signal);
       }

@@ -3,7 +3,7 @@
 // owner references or finalizers with optimistic concurrency (re-read on conflict).
 import type { RestClient } from '../../../client/rest/client.ts';
 import { collectionPath } from '../../../client/rest/resource.ts';
-import { isConflict, isNotFound } from '../../../client/rest/errors.ts';
+import { isConflict, isNotFound } from '../../../machinery/status.ts';
 import type { RestMapper } from '../../../client/discovery/rest-mapper.ts';
 import type { OwnerReference } from '../../../api/meta/v1/types.ts';
 import type { ObjectIdentity } from './graph.ts';

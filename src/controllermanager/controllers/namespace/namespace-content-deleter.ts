@@ -4,7 +4,7 @@
 // left. Objects held by finalizers make the namespace wait; anything else left is an error.
 import type { RestClient } from '../../../client/rest/client.ts';
 import { collectionPath } from '../../../client/rest/resource.ts';
-import { isNotFound } from '../../../client/rest/errors.ts';
+import { isNotFound } from '../../../machinery/status.ts';
 import { withVerbs, type ApiResource, type DiscoveredResources } from '../../../client/discovery/discovery-client.ts';
 import type { DeletionOutcome } from './deletion-conditions.ts';
 

@@ -4,7 +4,7 @@
 import type { Namespace } from '../../../api/core/v1/namespace-types.ts';
 import { NAMESPACE_FINALIZER } from '../../../api/core/v1/namespace-types.ts';
 import type { RestClient } from '../../../client/rest/client.ts';
-import { isConflict, isNotFound } from '../../../client/rest/errors.ts';
+import { isConflict, isNotFound } from '../../../machinery/status.ts';
 import type { DiscoveryClient } from '../../../client/discovery/discovery-client.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
 import { updatedConditions } from './deletion-conditions.ts';

@@ -6,7 +6,7 @@ import type { ConfigMap } from '../../../api/core/v1/configmap-types.ts';
 import type { Namespace } from '../../../api/core/v1/namespace-types.ts';
 import { realClock, type Clock } from '../../../client/clock/clock.ts';
 import { ResourceClient } from '../../../client/rest/resource.ts';
-import { isNotFound } from '../../../client/rest/errors.ts';
+import { isNotFound } from '../../../machinery/status.ts';
 import { RateLimitingQueue } from '../../../client/workqueue/rate-limiting-queue.ts';
 import { controllerEventRecorder } from '../../../client/record/index.ts';
 import { klog } from '../../../component-base/logs/klog.ts';

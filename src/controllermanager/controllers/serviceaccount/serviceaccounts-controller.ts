@@ -7,10 +7,9 @@ import type { ServiceAccount } from '../../../api/core/v1/service-account-types.
 import { realClock, type Clock } from '../../../client/clock/clock.ts';
 import type { SharedInformer } from '../../../client/cache/shared-informer.ts';
 import { ResourceClient } from '../../../client/rest/resource.ts';
-import { isAlreadyExists } from '../../../client/rest/errors.ts';
 import { RateLimitingQueue } from '../../../client/workqueue/rate-limiting-queue.ts';
 import { controllerEventRecorder, type EventRecorder } from '../../../client/record/index.ts';
-import { isStatusError } from '../../../machinery/status.ts';
+import { hasStatusCause, isAlreadyExists } from '../../../machinery/status.ts';
 import { klog } from '../../../component-base/logs/klog.ts';
 import type { ControllerContext, ControllerRun } from '../../controller.ts';
 import { runWorker, waitForSync } from './queue-worker.ts';
@@ -28,7 +27,7 @@ export interface ServiceAccountsControllerOptions {
 }
 
 export function isNamespaceTerminatingError(err: unknown): boolean {
-  return isStatusError(err) && Boolean(err.status.details?.causes?.some((c) => c.reason === 'NamespaceTerminating'));
+  return hasStatusCause(err, 'NamespaceTerminating');
 }
 
 export function serviceAccountsController(opts: ServiceAccountsControllerOptions = {}): ControllerRun {
