@@ -3,7 +3,11 @@
 import { createServer, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import { writeText } from '../serving/responses.ts';
+import { klog } from '../logs/klog.ts';
+import { reportInternalError } from '../logs/internal-error.ts';
 import { servePprof } from './handler.ts';
+
+const log = klog('pprof/debug-socket');
 
 export async function startDebugSocket(path: string): Promise<Server> {
   // A socket file left by a previous run would make listen fail.
@@ -14,7 +18,7 @@ export async function startDebugSocket(path: string): Promise<Server> {
       .then((served) => {
         if (!served) writeText(res, 404, '404 page not found\n');
       })
-      .catch((err: Error) => writeText(res, 500, `${err.message}\n`));
+      .catch((err: unknown) => writeText(res, 500, `${reportInternalError(log, 'Profiling request failed', err, { path: url.pathname }).message}\n`));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => reject(new Error(`failed to listen on --debug-socket-path ${path}: ${err.code ?? err.message}`)));

@@ -3,6 +3,7 @@
 import type { Server, Socket } from 'node:net';
 import type { Http2Session } from 'node:http2';
 import { klog } from '../../component-base/logs/klog.ts';
+import { reportInternalError } from '../../component-base/logs/internal-error.ts';
 import { createSecureHttpServer } from '../../component-base/serving/secure-server.ts';
 import { listenSecurePort } from '../../component-base/serving/listen.ts';
 import { serveHealth } from '../../component-base/healthz/handler.ts';
@@ -58,8 +59,8 @@ export async function startSecureServing(config: ServingConfig, deps: SecureServ
       try {
         await handler(req, res);
       } catch (err) {
-        log.error('Request failed', { path: req.url, err });
-        if (!res.headersSent) writeText(res, 500, 'internal server error\n');
+        const status = reportInternalError(log, 'Request failed', err, { path: req.url });
+        if (!res.headersSent) writeStatus(req, res, status);
         else res.end();
       }
     },
