@@ -178,3 +178,21 @@ test('two appliers disagreeing on a value: the conflict names the applier withou
   const back = conflictOf(() => serverSideApply({ current: forced, applied: config(), manager: 'one', force: false, apiVersion: v, time: t3 }));
   assert.equal(back.message, 'Apply failed with 1 conflict: conflict with "two": .reason');
 });
+
+test("kubectl's server-side apply takes over what its client-side apply set, and only that", () => {
+  const lastApplied = config({ note: 'hello' });
+  const annotated = { ...lastApplied, metadata: { ...lastApplied.metadata, annotations: { 'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify(lastApplied) } } };
+  // The server filled in a field the configuration left out, so the live note differs from no note at all.
+  const live = stored(updateManagedFields({ newObj: { ...annotated, note: 'hello, defaulted' }, manager: 'kubectl-client-side-apply', operation: 'Update', apiVersion: v, time: t1 }));
+
+  const upgraded = serverSideApply({ current: live, applied: config({ note: 'hello' }, { app: 'web', tier: 'front' }), manager: 'kubectl', force: false, apiVersion: v, time: t2 });
+  assert.equal(upgraded.note, 'hello');
+  assert.deepEqual(upgraded.metadata.labels, { app: 'web', tier: 'front' });
+  const kubectl = entries(upgraded).find((e) => e.manager === 'kubectl')!;
+  assert.ok((kubectl.fieldsV1 as Record<string, unknown>)['f:note'] !== undefined, 'kubectl owns the note now');
+
+  // Another manager gets no such pass, and neither does kubectl on a field the last apply did not set.
+  assert.equal(conflictOf(() => serverSideApply({ current: live, applied: config({ note: 'other' }), manager: 'someone-else', force: false, apiVersion: v, time: t2 })).code, 409);
+  const owned = stored(updateManagedFields({ oldObj: live, newObj: { ...live, action: 'Pull' }, manager: 'controller', operation: 'Update', apiVersion: v, time: t2 }));
+  assert.equal(conflictOf(() => serverSideApply({ current: owned, applied: config({ action: 'Push' }), manager: 'kubectl', force: false, apiVersion: v, time: t3 })).code, 409);
+});

@@ -12,6 +12,7 @@ import { decodeManagedFields, encodeManagedFields, managerId, type ManagerState 
 import { removeAtPath, toFieldSet, valueAtPath } from './object-fields.ts';
 import { ignoredFields, schemaFor, transferOwnership, withoutManagedFields } from './ownership.ts';
 import { applyConflictError } from './conflict-error.ts';
+import { conflictsFromLastApplied } from './last-applied.ts';
 import { capUpdateManagers } from './cap-managers.ts';
 import type { FieldPath } from './path-element.ts';
 
@@ -61,7 +62,10 @@ export function serverSideApply(opts: ServerSideApplyOptions): ApiObject {
   prune(merged, lastSet.difference(self.set), managers, schema);
 
   const { conflicts } = transferOwnership(current, merged, schema, managers, selfId, opts.force);
-  if (conflicts.length > 0 && !opts.force) throw applyConflictError(conflicts);
+  if (conflicts.length > 0 && !opts.force) {
+    if (!conflictsFromLastApplied(current, opts.manager, conflicts, schema)) throw applyConflictError(conflicts);
+    transferOwnership(current, merged, schema, managers, selfId, true);
+  }
 
   // An apply that changes nothing keeps its entry's time, so the object stays byte-for-byte equal
   // and the write can be skipped.
