@@ -1,0 +1,99 @@
+// One valid object for every creatable resource the server serves, keyed `<group>/<resource>`
+// ("" for the core group): the rows of the kubectl matrix. Namespaced objects live in the
+// namespace `matrix`. A served creatable resource without a sample fails the matrix.
+export const MATRIX_NAMESPACE = 'matrix';
+
+const ns = MATRIX_NAMESPACE;
+const rule = { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] };
+const subject = { kind: 'User', apiGroup: 'rbac.authorization.orch.io', name: 'matrix-user' };
+const webhook = {
+  admissionReviewVersions: ['v1'],
+  sideEffects: 'None',
+  failurePolicy: 'Ignore',
+  clientConfig: { url: 'https://127.0.0.1:1/matrix', caBundle: '' },
+  rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'], scope: 'Namespaced' }],
+  // Only objects with this label are sent: nothing in the tests carries it.
+  objectSelector: { matchLabels: { 'matrix.orch.io/never': 'true' } },
+};
+
+export const SAMPLES: Record<string, Record<string, unknown>> = {
+  '/configmaps': { metadata: { name: 'matrix-cm', namespace: ns }, data: { a: 'b' } },
+  '/secrets': { metadata: { name: 'matrix-secret', namespace: ns }, type: 'Opaque', stringData: { password: 'x' } },
+  '/serviceaccounts': { metadata: { name: 'matrix-sa', namespace: ns } },
+  '/namespaces': { metadata: { name: 'matrix-ns' } },
+  '/events': {
+    metadata: { name: 'matrix-core-event', namespace: ns },
+    involvedObject: { kind: 'ConfigMap', namespace: ns, name: 'matrix-cm', apiVersion: 'v1' },
+    reason: 'Matrix',
+    message: 'a row of the kubectl matrix',
+    type: 'Normal',
+    source: { component: 'matrix' },
+    firstTimestamp: '2026-11-25T10:00:00Z',
+    lastTimestamp: '2026-11-25T10:00:00Z',
+    count: 1,
+  },
+  'events.orch.io/events': {
+    metadata: { name: 'matrix-event', namespace: ns },
+    eventTime: '2026-11-25T10:00:00.000000Z',
+    reportingController: 'orch.io/matrix',
+    reportingInstance: 'matrix-1',
+    action: 'Testing',
+    reason: 'Matrix',
+    type: 'Normal',
+    note: 'a row of the kubectl matrix',
+    regarding: { kind: 'ConfigMap', namespace: ns, name: 'matrix-cm', apiVersion: 'v1' },
+  },
+  'coordination.orch.io/leases': { metadata: { name: 'matrix-lease', namespace: ns }, spec: { holderIdentity: 'matrix', leaseDurationSeconds: 15 } },
+  'rbac.authorization.orch.io/roles': { metadata: { name: 'matrix-role', namespace: ns }, rules: [rule] },
+  'rbac.authorization.orch.io/clusterroles': { metadata: { name: 'matrix-clusterrole' }, rules: [rule] },
+  'rbac.authorization.orch.io/rolebindings': {
+    metadata: { name: 'matrix-rolebinding', namespace: ns },
+    roleRef: { apiGroup: 'rbac.authorization.orch.io', kind: 'Role', name: 'matrix-role' },
+    subjects: [subject],
+  },
+  'rbac.authorization.orch.io/clusterrolebindings': {
+    metadata: { name: 'matrix-clusterrolebinding' },
+    roleRef: { apiGroup: 'rbac.authorization.orch.io', kind: 'ClusterRole', name: 'matrix-clusterrole' },
+    subjects: [subject],
+  },
+  'admissionregistration.orch.io/validatingwebhookconfigurations': { metadata: { name: 'matrix-vwc' }, webhooks: [{ name: 'matrix.orch.io', ...webhook }] },
+  'admissionregistration.orch.io/mutatingwebhookconfigurations': { metadata: { name: 'matrix-mwc' }, webhooks: [{ name: 'matrix.orch.io', reinvocationPolicy: 'Never', ...webhook }] },
+  'admissionregistration.orch.io/validatingadmissionpolicies': {
+    metadata: { name: 'matrix-vap' },
+    spec: {
+      failurePolicy: 'Fail',
+      matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] }] },
+      validations: [{ expression: "!has(object.data) || !('forbidden' in object.data)", message: 'no key named forbidden' }],
+    },
+  },
+  'admissionregistration.orch.io/validatingadmissionpolicybindings': {
+    metadata: { name: 'matrix-vapb' },
+    spec: { policyName: 'matrix-vap', validationActions: ['Deny'], matchResources: { namespaceSelector: { matchLabels: { 'matrix.orch.io/never': 'true' } } } },
+  },
+  'flowcontrol.apiserver.orch.io/prioritylevelconfigurations': {
+    metadata: { name: 'matrix-plc' },
+    spec: { type: 'Limited', limited: { nominalConcurrencyShares: 5, limitResponse: { type: 'Reject' } } },
+  },
+  'flowcontrol.apiserver.orch.io/flowschemas': {
+    metadata: { name: 'matrix-fs' },
+    spec: {
+      priorityLevelConfiguration: { name: 'matrix-plc' },
+      matchingPrecedence: 9000,
+      distinguisherMethod: { type: 'ByUser' },
+      rules: [{ subjects: [{ kind: 'User', user: { name: 'matrix-user' } }], resourceRules: [{ verbs: ['get'], apiGroups: [''], resources: ['configmaps'], namespaces: ['*'] }] }],
+    },
+  },
+};
+
+/**
+ * Kinds that only create (the review APIs): nothing is stored, so there is nothing to apply,
+ * get, patch, watch or delete. kubectl sends them with `create -f` and prints the answer.
+ */
+export const CREATE_ONLY: Record<string, Record<string, unknown>> = {
+  'authorization.orch.io/subjectaccessreviews': { spec: { user: 'matrix-user', resourceAttributes: { verb: 'get', resource: 'configmaps', namespace: ns } } },
+  'authorization.orch.io/localsubjectaccessreviews': { metadata: { namespace: ns }, spec: { user: 'matrix-user', resourceAttributes: { verb: 'get', resource: 'configmaps', namespace: ns } } },
+  'authorization.orch.io/selfsubjectaccessreviews': { spec: { resourceAttributes: { verb: 'get', resource: 'configmaps', namespace: ns } } },
+  'authorization.orch.io/selfsubjectrulesreviews': { spec: { namespace: ns } },
+  'authentication.orch.io/tokenreviews': { spec: { token: 'not-a-token' } },
+  'authentication.orch.io/selfsubjectreviews': {},
+};
