@@ -14,6 +14,8 @@ import { etcdSkipReason, startEtcd } from '../support/etcd.ts';
 import { buildStorage, type ApiserverStorage } from '../../src/cmd/apiserver/build-storage.ts';
 import { buildApiHandler } from '../../src/apiserver/endpoints/installer.ts';
 import { secretsDeclaration } from '../../src/apiserver/registry/core/secrets/declaration.ts';
+import { apiserverOptions } from '../../src/options/apiserver-options.ts';
+import type { FlagValues } from '../../src/options/flag.ts';
 
 const PLAINTEXT = 'correct-horse-battery-staple';
 
@@ -24,7 +26,7 @@ interface Stack {
 }
 
 async function startStack(values: TestValues): Promise<Stack> {
-  const storage = await buildStorage(values as never);
+  const storage = await buildStorage(apiserverOptions(values as FlagValues).storage);
   const resources = [{ declaration: secretsDeclaration(), store: storage.storeFor(secretsDeclaration().storageResource), storeName: storage.backendName }];
   const server = await startTestApiserver(values, { apiHandler: buildApiHandler({ resources }) });
   return { server, storage, stop: async () => void (await server.stop(), await storage.close()) };
@@ -181,7 +183,7 @@ test('automatic reload: new writes use the new key, and secrets written before s
 test('kms providers and invalid files stop the start with a clear message', async () => {
   const dir = makeTempDir('orch-enc-bad-');
   const kms = encryptionConfig(dir, '  - kms:\n      apiVersion: v2\n      name: vault\n      endpoint: unix:///run/kms.sock\n');
-  await assert.rejects(buildStorage({ 'data-dir': dir, 'encryption-provider-config': kms } as never), /resources\[0\]\.providers\[0\]\.kms: Forbidden: kms providers are not supported by orch-apiserver/);
+  await assert.rejects(buildStorage(apiserverOptions({ 'data-dir': dir, 'encryption-provider-config': kms }).storage), /resources\[0\]\.providers\[0\]\.kms: Forbidden: kms providers are not supported by orch-apiserver/);
   const short = encryptionConfig(dir, aescbc('k', randomBytes(7).toString('base64')), 'short.yaml');
-  await assert.rejects(buildStorage({ 'data-dir': dir, 'encryption-provider-config': short } as never), /secret is not of the expected length, got 7, expected one of \[16 24 32\]/);
+  await assert.rejects(buildStorage(apiserverOptions({ 'data-dir': dir, 'encryption-provider-config': short }).storage), /secret is not of the expected length, got 7, expected one of \[16 24 32\]/);
 });

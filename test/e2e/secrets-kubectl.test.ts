@@ -15,6 +15,7 @@ import { secretsDeclaration } from '../../src/apiserver/registry/core/secrets/de
 import { eventsOpenApiSchemas } from '../../src/apiserver/registry/events/declarations.ts';
 import { ensureSelfSignedPair } from '../../src/component-base/certs/self-signed.ts';
 import { KUBECTL, kubectlSkip as skip, writeKubeconfig } from '../support/kubectl.ts';
+import { apiserverOptions } from '../../src/options/apiserver-options.ts';
 
 let storage: ApiserverStorage;
 let server: TestApiserver;
@@ -24,7 +25,7 @@ let kubeconfig: string;
 before(async () => {
   if (skip) return;
   dir = makeTempDir('orch-secrets-kubectl-');
-  storage = await buildStorage({ 'data-dir': dir } as never);
+  storage = await buildStorage(apiserverOptions({ 'data-dir': dir }).storage);
   const declaration = secretsDeclaration();
   const resources = [{ declaration, store: storage.storeFor(declaration.storageResource), storeName: storage.backendName }];
   server = await startTestApiserver({ 'data-dir': dir }, { apiHandler: buildApiHandler({ resources, openapi: eventsOpenApiSchemas() }) });

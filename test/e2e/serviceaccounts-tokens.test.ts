@@ -17,6 +17,8 @@ import { secretsDeclaration } from '../../src/apiserver/registry/core/secrets/de
 import { serviceAccountsDeclaration } from '../../src/apiserver/registry/core/serviceaccounts/declaration.ts';
 import { keyID } from '../../src/apiserver/authentication/service-account-keys.ts';
 import { KUBECTL, kubectlSkip as noKubectl, writeKubeconfig } from '../support/kubectl.ts';
+import { apiserverOptions } from '../../src/options/apiserver-options.ts';
+import type { FlagValues } from '../../src/options/flag.ts';
 const ISSUER = 'https://orch.example.test/issuer';
 
 interface Stack {
@@ -30,13 +32,13 @@ interface Stack {
 async function startStack(extra: TestValues): Promise<Stack> {
   const dir = makeTempDir('orch-sa-');
   const values: TestValues = { 'data-dir': dir, ...extra };
-  const storage = await buildStorage(values as never);
+  const storage = await buildStorage(apiserverOptions(values as FlagValues).storage);
   const resources = [secretsDeclaration(), serviceAccountsDeclaration()].map((declaration) => ({
     declaration,
     store: storage.storeFor(declaration.storageResource),
     storeName: storage.backendName,
   }));
-  const sa = await buildServiceAccounts(values as never, resources);
+  const sa = await buildServiceAccounts(apiserverOptions(values as FlagValues), resources);
   const server = await startTestApiserver(values, {
     apiHandler: sa.wrap(buildApiHandler({ resources })),
     serviceAccountGetter: sa.serviceAccountGetter,
