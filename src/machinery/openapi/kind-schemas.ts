@@ -1,37 +1,16 @@
-// The structural schema of every built-in kind, read from its OpenAPI definition: one source of
-// shape per kind, which the decoder walks. Kinds not yet published in /openapi (RBAC, flow
-// control, admission registration, reviews) have definitions here that only decoding reads
-// until their documents are derived from the same data.
+// The structural schema of every built-in kind, read from the OpenAPI definitions the server
+// publishes: one source of shape per kind, which the decoder, patches and apply walk.
 import { structuralFromOpenApi } from '../schema/from-openapi.ts';
 import type { StructuralSchema } from '../schema/structural.ts';
-import { admissionSchemas } from './admission-schemas.ts';
-import { clusterKindSchemas } from './cluster-kind-schemas.ts';
-import { eventSchemas } from './event-schemas.ts';
-import { flowcontrolSchemas } from './flowcontrol-schemas.ts';
-import { metaSchemas } from './meta-schemas.ts';
-import { rbacSchemas } from './rbac-schemas.ts';
-import { reviewSchemas } from './review-schemas.ts';
+import { openapiV3Schemas } from './definitions.ts';
 import type { Schema } from './schema-builder.ts';
-import { secretSchemas } from './secret-schemas.ts';
-import { selectorSchemas } from './selector-schemas.ts';
 
+// The v3 dialect: it marks non-pointer struct fields with `default: {}`, which decoding
+// (defaults) and server-side apply (always-present structs) read.
 let definitions: Record<string, Schema> | undefined;
 
 function allDefinitions(): Record<string, Schema> {
-  // The v3 dialect: it marks non-pointer struct fields with `default: {}`, which decoding
-  // (defaults) and server-side apply (always-present structs) read.
-  const d = { v3: true };
-  definitions ??= {
-    ...metaSchemas(d),
-    ...selectorSchemas(d),
-    ...eventSchemas(d),
-    ...secretSchemas(d),
-    ...clusterKindSchemas(d),
-    ...rbacSchemas(d),
-    ...admissionSchemas(d),
-    ...flowcontrolSchemas(d),
-    ...reviewSchemas(d),
-  };
+  definitions ??= openapiV3Schemas() as Record<string, Schema>;
   return definitions;
 }
 
