@@ -17,7 +17,8 @@ async function call(method: string, path: string, body?: unknown, server = s) {
 }
 
 before(async () => {
-  stack = await startAdmissionStack({ 'data-dir': makeTempDir('orch-map-') }, (values, deps) => startTestApiserver(values, deps), {
+  // As the daemon serves it: the v1beta1 kinds need --runtime-config as well as the feature gate.
+  stack = await startAdmissionStack({ 'data-dir': makeTempDir('orch-map-'), 'runtime-config': { 'admissionregistration.orch.io/v1beta1': 'true' } }, (values, deps) => startTestApiserver(values, deps), {
     featureGates: { enabled: (name) => name === 'MutatingAdmissionPolicy' },
   });
   s = stack.server;
@@ -126,7 +127,8 @@ test('policies are validated as Kubernetes validates them', async () => {
 });
 
 test('without the MutatingAdmissionPolicy gate the kinds are not served', async () => {
-  const other = await startAdmissionStack({ 'data-dir': makeTempDir('orch-map-off-') }, (values, deps) => startTestApiserver(values, deps));
+  // The version is switched on, so only the gate keeps the kinds away.
+  const other = await startAdmissionStack({ 'data-dir': makeTempDir('orch-map-off-'), 'runtime-config': { 'admissionregistration.orch.io/v1beta1': 'true' } }, (values, deps) => startTestApiserver(values, deps));
   try {
     assert.equal((await call('GET', `${AR}/mutatingadmissionpolicies`, undefined, other.server)).status, 404);
     const discovery = await call('GET', '/apis/admissionregistration.orch.io', undefined, other.server);

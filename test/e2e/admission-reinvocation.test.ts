@@ -33,7 +33,8 @@ before(async () => {
     const ops = labelPatch(path, review.request.object?.metadata?.labels);
     res.end(reviewAnswer(review, ops.length ? { allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(ops)).toString('base64') } : { allowed: true }));
   });
-  stack = await startAdmissionStack({ 'data-dir': makeTempDir('orch-reinvoke-') }, (values, deps) => startTestApiserver(values, deps), {
+  // As the daemon serves it: the v1beta1 kinds need --runtime-config as well as the feature gate.
+  stack = await startAdmissionStack({ 'data-dir': makeTempDir('orch-reinvoke-'), 'runtime-config': { 'admissionregistration.orch.io/v1beta1': 'true' } }, (values, deps) => startTestApiserver(values, deps), {
     featureGates: { enabled: (name) => name === 'MutatingAdmissionPolicy' },
   });
   s = stack.server;

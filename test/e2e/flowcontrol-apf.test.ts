@@ -9,13 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FlagValues } from '../../src/options/flag.ts';
 import type { Handler } from '../../src/component-base/serving/request-context.ts';
-import { buildAdmission } from '../../src/apiserver/admission/build.ts';
-import { buildApiHandler } from '../../src/apiserver/endpoints/installer.ts';
-import { namespaceAccess } from '../../src/apiserver/registry/core/namespaces/access.ts';
-import { buildResources } from '../../src/cmd/apiserver/build-resources.ts';
-import { buildStorage } from '../../src/cmd/apiserver/build-storage.ts';
-import { corePostStartHooks, type CoreResources } from '../../src/cmd/apiserver/core-resources.ts';
-import { buildFlowControl } from '../../src/apiserver/flowcontrol/build.ts';
+import { composeApiserver } from '../../src/cmd/apiserver/compose.ts';
 import { kubectlFor, kubectlSkip } from '../support/kubectl.ts';
 import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver, type TestResponse } from '../support/apiserver.ts';
 import { apiserverOptions } from '../../src/options/apiserver-options.ts';
@@ -67,22 +61,16 @@ async function startApfServer(values: FlagValues): Promise<ApfServer> {
     ].join('\n') + '\n',
   );
   const all = { 'data-dir': join(dir, 'data'), 'token-auth-file': tokenFile, ...values } as FlagValues;
-  let core: CoreResources | undefined;
-  const admission = buildAdmission(apiserverOptions(all).admission, { namespaces: namespaceAccess(() => core!.namespaces) });
-  const storage = await buildStorage(apiserverOptions(all).storage);
-  const built = buildResources(apiserverOptions(all), storage, admission);
-  core = built.core;
-  const flowControl = buildFlowControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission, enabled: all['enable-priority-and-fairness'] !== false, bootstrapIntervalMs: 200 });
+  // Reconciled every 200 ms, so the tests see a changed bootstrap object restored quickly.
+  const composed = await composeApiserver(apiserverOptions(all), { flowControlBootstrapIntervalMs: 200 });
   const g = gate();
   const server = await startTestApiserver(all, {
-    apiHandler: buildApiHandler({ resources: [...built.resources, ...flowControl.resources], openapi: built.openapi }),
-    postStartHooks: [...corePostStartHooks(apiserverOptions(all), undefined, core), ...flowControl.postStartHooks],
+    ...composed.serverDeps,
     nonResourcePaths: [
-      ...flowControl.nonResourcePaths,
+      ...composed.serverDeps.nonResourcePaths,
       { path: '/test/slow', handler: g.handler },
       { path: '/test/fast', handler: (_req, res) => void res.end('fast') },
     ],
-    flowController: flowControl.controller,
   });
   const call: ApfServer['call'] = (token, method, path, body, headers = {}) => {
     const text = body === undefined ? undefined : JSON.stringify(body);
@@ -104,8 +92,7 @@ async function startApfServer(values: FlagValues): Promise<ApfServer> {
     async stopAll() {
       g.releaseAll();
       await server.stop();
-      flowControl.stop();
-      await storage.close();
+      await composed.close();
     },
   };
 }

@@ -1,17 +1,13 @@
 // For end-to-end tests of admission plugins: the server composed as orch-apiserver composes it
-// (admission from the options with its late-bound deps, every resource, access control, the
-// start-up hooks), handed to the caller's starter so the real HTTPS server runs it.
+// (composeApiserver: admission from the options with its late-bound deps, every resource group,
+// access control, the start-up hooks), handed to the caller's starter so the real HTTPS server
+// runs it.
 import type { FlagValues } from '../../../../options/flag.ts';
 import type { ServerDeps } from '../../../server/config.ts';
-import { buildAdmission } from '../../build.ts';
-import { buildApiHandler } from '../../../endpoints/installer.ts';
-import { namespaceAccess } from '../../../registry/core/namespaces/access.ts';
-import { buildResources } from '../../../../cmd/apiserver/build-resources.ts';
-import { buildStorage, type ApiserverStorage } from '../../../../cmd/apiserver/build-storage.ts';
-import { corePostStartHooks, type CoreResources } from '../../../../cmd/apiserver/core-resources.ts';
-import { lateAdmissionDeps } from '../../late-deps.ts';
-import { withAdmissionRequestScope } from '../../request-scope.ts';
-import { buildAdmissionRegistration, type AdmissionRegistration } from '../../../registry/admissionregistration/build.ts';
+import type { ApiserverStorage } from '../../../../cmd/apiserver/build-storage.ts';
+import type { CoreResources } from '../../../../cmd/apiserver/core-resources.ts';
+import { composeApiserver } from '../../../../cmd/apiserver/compose.ts';
+import type { AdmissionRegistration } from '../../../registry/admissionregistration/build.ts';
 import { apiserverOptions } from '../../../../options/apiserver-options.ts';
 
 export interface AdmissionStack<S> {
@@ -27,36 +23,22 @@ export async function startAdmissionStack<S extends { stop(): Promise<void> }>(
   start: (values: FlagValues, deps: ServerDeps) => Promise<S>,
   opts: { featureGates?: { enabled(name: string): boolean } } = {},
 ): Promise<AdmissionStack<S>> {
-  let core: CoreResources | undefined;
-  const late = lateAdmissionDeps();
-  const admission = buildAdmission(apiserverOptions(values).admission, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
-  const storage = await buildStorage(apiserverOptions(values).storage);
-  const built = buildResources(apiserverOptions(values), storage, admission);
-  const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, storeName: storage.backendName, admission, featureGates: opts.featureGates, configMaps: built.core.configMaps });
-  late.bindRegistration(registration);
-  const resources = [...built.resources, ...registration.resources];
-  core = built.core;
-  late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));
-  const apiHandler = withAdmissionRequestScope(buildApiHandler({ resources, openapi: built.openapi }));
-  const server = await start(values, {
-    apiHandler,
-    authorizationModes: built.access.serverDeps.authorizationModes,
-    onAuthBuilt: (auth) => {
-      late.bindAuthorizer(auth.authorizer);
-      built.access.serverDeps.onAuthBuilt(auth);
-    },
-    postStartHooks: [...corePostStartHooks(apiserverOptions(values), undefined, core), ...built.access.serverDeps.postStartHooks],
-  });
+  const composed = await composeApiserver(apiserverOptions(values), { featureGates: opts.featureGates });
+  let server: S;
+  try {
+    server = await start(values, composed.serverDeps);
+  } catch (err) {
+    await composed.close();
+    throw err;
+  }
   return {
     server,
-    storage,
-    core,
-    registration,
+    storage: composed.storage,
+    core: composed.core,
+    registration: composed.registration,
     async stop() {
       await server.stop();
-      built.access.stop();
-      registration.stop();
-      await storage.close();
+      await composed.close();
     },
   };
 }

@@ -1,0 +1,162 @@
+// orch-apiserver's composition, the one place every group's resources are installed: admission
+// with its late-bound dependencies, storage, every resource group, --runtime-config, service
+// accounts, the REST handler and the filters in front of it, and the server dependencies (hooks,
+// checks, authorizer modes, the flow controller). The daemon and the test servers both build
+// from here, so a group added once is served the same way by both; a test's deviations are the
+// options below, never a second composition.
+import type { ApiserverOptions } from '../../options/apiserver-options.ts';
+import type { ServerDeps, NonResourcePath, PostStartHook } from '../../apiserver/server/config.ts';
+import type { ApiServer, ShutdownHook } from '../../apiserver/server/server.ts';
+import type { InstalledResource } from '../../apiserver/registry/generic/context.ts';
+import type { AccessControl } from '../../apiserver/registry/rbac/access-control.ts';
+import { versionInfo } from '../../component-base/version/version.ts';
+import { buildAdmission } from '../../apiserver/admission/build.ts';
+import { lateAdmissionDeps } from '../../apiserver/admission/late-deps.ts';
+import { withAdmissionRequestScope } from '../../apiserver/admission/request-scope.ts';
+import { buildApiHandler } from '../../apiserver/endpoints/installer.ts';
+import { namespaceAccess } from '../../apiserver/registry/core/namespaces/access.ts';
+import { buildAdmissionRegistration, type AdmissionRegistration } from '../../apiserver/registry/admissionregistration/build.ts';
+import { buildFlowControl, type FlowControl } from '../../apiserver/flowcontrol/build.ts';
+import { bootstrapTokenAuthenticators } from '../../apiserver/authentication/bootstrap-token.ts';
+import { bootstrapTokenSecretsFrom } from '../../apiserver/authentication/bootstrap-token-secrets.ts';
+import { withConnectionThrottle } from '../../apiserver/filters/with-connection-throttle.ts';
+import { buildResources } from './build-resources.ts';
+import { buildStorage, type ApiserverStorage } from './build-storage.ts';
+import { corePostStartHooks, type CoreResources } from './core-resources.ts';
+import { buildServiceAccounts } from './build-service-accounts.ts';
+import { enabledResources } from './runtime-config.ts';
+
+export interface ComposeDeps {
+  /** The gates the options were validated with; without them every gate has its default. */
+  featureGates?: { enabled(name: string): boolean };
+  /** Renewal period of the server's identity lease (Kubernetes' 10 s unless a test shortens it). */
+  identityRenewIntervalMs?: number;
+  /** How often the priority and fairness bootstrap objects are reconciled (tests shorten it). */
+  flowControlBootstrapIntervalMs?: number;
+}
+
+/** ServerDeps as composed: the lists are always present, so a test can add to them. */
+export interface ComposedServerDeps extends ServerDeps {
+  nonResourcePaths: NonResourcePath[];
+  postStartHooks: PostStartHook[];
+}
+
+export interface ComposedApiserver {
+  /** What the server is built from (completeConfig / runApiserver). */
+  serverDeps: ComposedServerDeps;
+  storage: ApiserverStorage;
+  /** Namespaces, config maps and leases without admission, for the server's own writes. */
+  core: CoreResources;
+  /** Every served resource, after --runtime-config. */
+  resources: InstalledResource<any, any>[];
+  access: AccessControl;
+  registration: AdmissionRegistration;
+  flowControl: FlowControl;
+  /** Once the port is bound: storage metrics join the server's registry. */
+  onStarted(server: ApiServer): void;
+  /** In order, once the server has stopped: the watchers first, then storage. */
+  shutdownHooks: ShutdownHook[];
+  /** Runs shutdownHooks, for a caller that stops the server itself. */
+  close(): Promise<void>;
+}
+
+/** Builds everything orch-apiserver serves from completed options; storage is closed again if a later step fails. */
+export async function composeApiserver(options: ApiserverOptions, deps: ComposeDeps = {}): Promise<ComposedApiserver> {
+  const { featureGates } = deps;
+  // Admission reads its configuration file before storage is opened: a bad file stops the start early.
+  // The namespace plugins look namespaces up once the resources exist.
+  let core: CoreResources | undefined;
+  const late = lateAdmissionDeps();
+  const admission = buildAdmission(options.admission, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
+  const storage = await buildStorage(options.storage);
+  const stops: Array<() => void> = [];
+  try {
+    const built = buildResources(options, storage, admission);
+    stops.push(() => built.access.stop());
+    const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, admission, featureGates, configMaps: built.core.configMaps });
+    stops.push(() => registration.stop());
+    late.bindRegistration(registration);
+    const flowControl = buildFlowControl({
+      storeFor: storage.storeFor,
+      admission,
+      enabled: options.limits.enablePriorityAndFairness,
+      bootstrapIntervalMs: deps.flowControlBootstrapIntervalMs,
+    });
+    stops.push(() => flowControl.stop());
+    const garbageCollection = options.storage.enableGarbageCollector;
+    const { storeNameFor } = storage;
+    // --runtime-config: a group version switched off is neither routed nor discovered. Each
+    // resource names its own backend in 503 answers (--kvstore-servers-overrides may move it).
+    const resources = enabledResources(options, [...built.resources, ...registration.resources, ...flowControl.resources]).map((r) => ({
+      ...r,
+      garbageCollection,
+      storeName: storeNameFor(r.declaration.storageResource),
+    }));
+    core = built.core;
+    late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));
+    const serviceAccounts = await buildServiceAccounts(options, resources);
+    const restHandler = buildApiHandler({
+      resources,
+      openapi: built.openapi,
+      config: {
+        deleteCollectionWorkers: options.storage.deleteCollectionWorkers,
+        minRequestTimeoutSeconds: options.limits.minRequestTimeoutSeconds,
+      },
+    });
+    // --max-connection-bytes-per-sec paces watches (long-running) per client connection.
+    const apiHandler = withConnectionThrottle(withAdmissionRequestScope(serviceAccounts.wrap(restHandler)), { bytesPerSec: options.serving.maxConnectionBytesPerSec });
+    const { access } = built;
+    const shutdownHooks: ShutdownHook[] = [...stops, () => storage.close()];
+    return {
+      serverDeps: {
+        apiHandler,
+        serviceAccountGetter: serviceAccounts.serviceAccountGetter,
+        tokenAuthenticators: bootstrapTokenAuthenticators(options.authentication.enableBootstrapTokenAuth, bootstrapTokenSecretsFrom(built.resources)),
+        nonResourcePaths: [...serviceAccounts.nonResourcePaths, ...flowControl.nonResourcePaths],
+        flowController: flowControl.controller,
+        featureGates,
+        versionInfo: versionInfo(options.version),
+        healthChecks: storage.healthChecks,
+        readyChecks: storage.readyChecks,
+        authorizationModes: access.serverDeps.authorizationModes,
+        onAuthBuilt: (auth) => {
+          late.bindAuthorizer(auth.authorizer);
+          access.serverDeps.onAuthBuilt(auth);
+        },
+        postStartHooks: [
+          ...corePostStartHooks(options, featureGates, built.core, { identityRenewIntervalMs: deps.identityRenewIntervalMs }),
+          ...access.serverDeps.postStartHooks,
+          ...storage.postStartHooks,
+          ...flowControl.postStartHooks,
+        ],
+      },
+      storage,
+      core: built.core,
+      resources,
+      access,
+      registration,
+      flowControl,
+      onStarted: (server) => storage.registerMetrics(server.metrics),
+      shutdownHooks,
+      close: () => runInOrder(shutdownHooks),
+    };
+  } catch (err) {
+    await runInOrder([...stops, () => storage.close()]).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Runs every hook even when one fails, and then rejects with the first failure. */
+async function runInOrder(hooks: readonly ShutdownHook[]): Promise<void> {
+  let first: unknown;
+  let failed = false;
+  for (const hook of hooks) {
+    try {
+      await hook();
+    } catch (err) {
+      if (!failed) first = err;
+      failed = true;
+    }
+  }
+  if (failed) throw first;
+}
