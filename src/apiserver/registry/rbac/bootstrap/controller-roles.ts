@@ -50,6 +50,11 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
  */
 export const CONTROLLER_ACCOUNTS: readonly string[] = controllerDescriptors.map((c) => c.serviceAccount);
 
+/** The accounts SPECIFIC grants rules to; each must be a controller's (checked by a test). */
+export function accountsWithSpecificRules(): string[] {
+  return Object.keys(SPECIFIC);
+}
+
 export function controllerRules(account: string): PolicyRule[] {
   return [...(SPECIFIC[account] ?? []), EVENTS];
 }
