@@ -1,6 +1,6 @@
 // admissionregistration.orch.io/v1: webhook configurations and admission policies with their
 // bindings, as JSON on the wire.
-import type { ObjectMeta } from '../../meta/v1/types.ts';
+import type { LabelSelector, LabelSelectorRequirement, ObjectMeta } from '../../meta/v1/types.ts';
 
 export const ADMISSIONREGISTRATION_GROUP = 'admissionregistration.orch.io';
 
@@ -9,16 +9,7 @@ export type FailurePolicy = 'Ignore' | 'Fail';
 export type MatchPolicy = 'Exact' | 'Equivalent';
 export type ScopeType = 'Cluster' | 'Namespaced' | '*';
 
-export interface LabelSelectorRequirement {
-  key: string;
-  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
-  values?: string[];
-}
-
-export interface LabelSelector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: LabelSelectorRequirement[];
-}
+export type { LabelSelector, LabelSelectorRequirement };
 
 export interface Rule {
   apiGroups?: string[];

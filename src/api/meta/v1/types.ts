@@ -33,6 +33,19 @@ export interface ApiObject {
   [field: string]: unknown;
 }
 
+/** A label query: every matchLabels pair and every matchExpressions requirement must hold. */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
+export interface LabelSelectorRequirement {
+  key: string;
+  /** In, NotIn, Exists or DoesNotExist; validation refuses any other. */
+  operator: string;
+  values?: string[];
+}
+
 export interface TypeMeta {
   apiVersion?: string;
   kind?: string;

@@ -1,6 +1,6 @@
 // rbac.authorization.orch.io/v1: Role, ClusterRole, RoleBinding and ClusterRoleBinding as they
 // are on the wire (the shapes of Kubernetes' rbac.authorization.k8s.io/v1).
-import type { ObjectMeta } from '../../meta/v1/types.ts';
+import type { LabelSelector, LabelSelectorRequirement, ObjectMeta } from '../../meta/v1/types.ts';
 
 export const GROUP = 'rbac.authorization.orch.io';
 export const VERSION = 'v1';
@@ -18,16 +18,7 @@ export interface PolicyRule {
   nonResourceURLs?: string[];
 }
 
-export interface LabelSelectorRequirement {
-  key: string;
-  operator: string;
-  values?: string[];
-}
-
-export interface LabelSelector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: LabelSelectorRequirement[];
-}
+export type { LabelSelector, LabelSelectorRequirement };
 
 export interface AggregationRule {
   clusterRoleSelectors?: LabelSelector[];

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ClusterRole } from '../../../api/rbac/v1/types.ts';
 import { aggregatedRules, sameRules } from './aggregate-rules.ts';
-import { labelSelectorMatches } from './label-selector.ts';
+import { labelSelectorMatches } from '../../../machinery/selectors/label-selector.ts';
 
 const role = (name: string, labels: Record<string, string>, verbs: string[], extra: Partial<ClusterRole> = {}): ClusterRole => ({
   metadata: { name, labels }, rules: verbs.map((v) => ({ verbs: [v], apiGroups: [''], resources: ['pods'] })), ...extra,

@@ -1,7 +1,7 @@
 // The rules an aggregated ClusterRole should hold: for each of its selectors in order, the rules of
 // the ClusterRoles it selects (by name, itself excluded), each rule once, as Kubernetes computes them.
 import type { ClusterRole, PolicyRule } from '../../../api/rbac/v1/types.ts';
-import { labelSelectorMatches } from './label-selector.ts';
+import { labelSelectorMatches } from '../../../machinery/selectors/label-selector.ts';
 
 function normalize(rule: PolicyRule): string {
   const list = (v: string[] | undefined) => v ?? [];

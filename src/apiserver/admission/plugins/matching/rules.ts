@@ -5,7 +5,7 @@
 import type { LabelSelector, MatchPolicy, RuleWithOperations } from '../../../../api/admissionregistration/v1/types.ts';
 import type { AdmissionAttributes } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
-import { selectorMatches } from './label-selector.ts';
+import { labelSelectorMatches as selectorMatches } from '../../../../machinery/selectors/label-selector.ts';
 
 export interface GroupVersionResource {
   group: string;

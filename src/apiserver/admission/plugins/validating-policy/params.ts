@@ -3,7 +3,7 @@
 import type { ParamKind, ParamRef } from '../../../../api/admissionregistration/v1/types.ts';
 import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import type { AdmissionAttributes } from '../../types.ts';
-import { selectorMatches } from '../matching/label-selector.ts';
+import { labelSelectorMatches as selectorMatches } from '../../../../machinery/selectors/label-selector.ts';
 
 export interface ParamSource {
   /** Config maps of a namespace ("" for every namespace). */
