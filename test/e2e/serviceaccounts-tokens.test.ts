@@ -8,13 +8,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver, type TestValues } from '../support/apiserver.ts';
-import { buildStorage, type ApiserverStorage } from '../../src/cmd/apiserver/build-storage.ts';
-import { buildServiceAccounts } from '../../src/cmd/apiserver/build-service-accounts.ts';
-import { buildApiHandler } from '../../src/apiserver/endpoints/installer.ts';
-import { secretsDeclaration } from '../../src/apiserver/registry/core/secrets/declaration.ts';
-import { serviceAccountsDeclaration } from '../../src/apiserver/registry/core/serviceaccounts/declaration.ts';
+import type { ApiserverStorage } from '../../src/cmd/apiserver/build-storage.ts';
+import { composeApiserver } from '../../src/cmd/apiserver/compose.ts';
 import { keyID } from '../../src/apiserver/authentication/service-account-keys.ts';
 import { KUBECTL, kubectlSkip as noKubectl, writeKubeconfig } from '../support/kubectl.ts';
 import { apiserverOptions } from '../../src/options/apiserver-options.ts';
@@ -28,23 +26,15 @@ interface Stack {
   stop(): Promise<void>;
 }
 
-/** The server as orch-apiserver composes secrets and service accounts, in process. */
+/** The server as orch-apiserver composes it (service accounts among every other group), in process. */
 async function startStack(extra: TestValues): Promise<Stack> {
   const dir = makeTempDir('orch-sa-');
   const values: TestValues = { 'data-dir': dir, ...extra };
-  const storage = await buildStorage(apiserverOptions(values as FlagValues).storage);
-  const resources = [secretsDeclaration(), serviceAccountsDeclaration()].map((declaration) => ({
-    declaration,
-    store: storage.storeFor(declaration.storageResource),
-    storeName: storage.backendName,
-  }));
-  const sa = await buildServiceAccounts(apiserverOptions(values as FlagValues), resources);
-  const server = await startTestApiserver(values, {
-    apiHandler: sa.wrap(buildApiHandler({ resources })),
-    serviceAccountGetter: sa.serviceAccountGetter,
-    nonResourcePaths: sa.nonResourcePaths,
-  });
-  return { server, storage, dir, stop: async () => void (await server.stop(), await storage.close()) };
+  const composed = await composeApiserver(apiserverOptions(values as FlagValues));
+  const server = await startTestApiserver(values, composed.serverDeps);
+  // Ready once the start-up hooks have run (the default namespace exists).
+  for (let i = 0; i < 200 && (await apiRequest(server, '/readyz', { token: server.token })).status !== 200; i++) await delay(25);
+  return { server, storage: composed.storage, dir, stop: async () => void (await server.stop(), await composed.close()) };
 }
 
 let stack: Stack;

@@ -4,16 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadApiserverOptions } from '../../options/apiserver-command.ts';
-import type { Admission } from '../../apiserver/admission/types.ts';
 import type { InstalledResource } from '../../apiserver/registry/generic/context.ts';
 import { getObject } from '../../apiserver/registry/generic/get.ts';
 import { isStatusError } from '../../machinery/status.ts';
 import { etcdSkipReason, startEtcd } from '../../../test/support/etcd.ts';
-import { buildResources } from './build-resources.ts';
-import { buildStorage } from './build-storage.ts';
+import { composeApiserver } from './compose.ts';
 import { apiserverOptions } from '../../options/apiserver-options.ts';
-
-const admitAll: Admission = { admit: async () => {}, validate: async () => {} };
 
 function find(resources: InstalledResource<any, any>[], group: string, resource: string): InstalledResource<any, any> {
   const found = resources.find((r) => !r.subresource && r.declaration.group === group && r.declaration.plural === resource);
@@ -30,9 +26,8 @@ test('each resource names the backend it is stored on: overridden ones their ove
   const loaded = loadApiserverOptions(['--data-dir', dataDir, `--kvstore-servers-overrides=/events#${servers},rbac.authorization.orch.io/roles#${servers}`]);
   assert.equal(loaded.kind, 'run', loaded.kind === 'exit' ? loaded.stderr : '');
   if (loaded.kind !== 'run') return;
-  const storage = await buildStorage(apiserverOptions(loaded.values).storage);
-  t.after(() => storage.close());
-  const { resources, core } = buildResources(apiserverOptions(loaded.values), storage, admitAll);
+  const { storage, resources, core, close } = await composeApiserver(apiserverOptions(loaded.values));
+  t.after(() => close());
 
   assert.equal(storage.backendName, 'sqlite');
   assert.equal(find(resources, '', 'events').storeName, 'etcd');
@@ -41,6 +36,8 @@ test('each resource names the backend it is stored on: overridden ones their ove
   assert.equal(find(resources, 'rbac.authorization.orch.io', 'clusterroles').storeName, 'sqlite');
   assert.equal(find(resources, '', 'configmaps').storeName, 'sqlite');
   assert.equal(find(resources, '', 'secrets').storeName, 'sqlite');
+  assert.equal(find(resources, 'admissionregistration.orch.io', 'validatingwebhookconfigurations').storeName, 'sqlite');
+  assert.equal(find(resources, 'flowcontrol.apiserver.orch.io', 'flowschemas').storeName, 'sqlite');
   assert.equal(core.namespaces.storeName, 'sqlite');
 
   // What a client sees: with the override's etcd down, an event read answers 503 naming etcd,
