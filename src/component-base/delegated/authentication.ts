@@ -16,13 +16,12 @@ import { x509Authenticator } from '../authentication/x509.ts';
 import type { RestClient } from '../../client/rest/client.ts';
 import { isNotFound } from '../../machinery/status.ts';
 import { klog } from '../logs/klog.ts';
-import type { DelegatedAuthenticationOptions, RequestHeaderSettings } from './options.ts';
+import type { DelegatedAuthenticationOptions } from './options.ts';
+import { AUTHENTICATION_CONFIG_MAP, readAuthenticationConfigMap, type AuthenticationInfo, type RequestHeaderSettings } from './authentication-config-map.ts';
 import { reviewClient } from './review-client.ts';
 import { tokenReviewAuthenticator } from './token-review.ts';
 
 const log = klog('delegated/authentication');
-
-export const AUTHENTICATION_CONFIG_MAP = { namespace: 'orch-system', name: 'extension-apiserver-authentication' };
 
 export interface DelegatedAuthentication {
   authenticator: RequestAuthenticator;
@@ -31,21 +30,8 @@ export interface DelegatedAuthentication {
   close(): void;
 }
 
-export interface LookedUpAuthentication {
-  clientCA: string;
-  requestHeader?: RequestHeaderSettings;
-}
-
-function jsonList(data: Record<string, string>, key: string): string[] {
-  const raw = data[key];
-  if (!raw) return [];
-  const parsed: unknown = JSON.parse(raw);
-  if (!Array.isArray(parsed) || !parsed.every((x) => typeof x === 'string')) throw new Error(`${key} in the config map is not a JSON list of strings`);
-  return parsed;
-}
-
 /** Reads the published settings; a missing config map means there is nothing to learn. */
-export async function lookupAuthentication(client: RestClient): Promise<LookedUpAuthentication> {
+export async function lookupAuthentication(client: RestClient): Promise<AuthenticationInfo> {
   let cm: ConfigMap;
   try {
     cm = await client.request<ConfigMap>({ path: `/api/v1/namespaces/${AUTHENTICATION_CONFIG_MAP.namespace}/configmaps/${AUTHENTICATION_CONFIG_MAP.name}` });
@@ -53,21 +39,7 @@ export async function lookupAuthentication(client: RestClient): Promise<LookedUp
     if (isNotFound(err)) return { clientCA: '' };
     throw err;
   }
-  const data = cm.data ?? {};
-  const requestHeaderCA = data['requestheader-client-ca-file'] ?? '';
-  return {
-    clientCA: data['client-ca-file'] ?? '',
-    requestHeader: requestHeaderCA
-      ? {
-        clientCA: requestHeaderCA,
-        allowedNames: jsonList(data, 'requestheader-allowed-names'),
-        usernameHeaders: jsonList(data, 'requestheader-username-headers'),
-        groupHeaders: jsonList(data, 'requestheader-group-headers'),
-        extraHeaderPrefixes: jsonList(data, 'requestheader-extra-headers-prefix'),
-        uidHeaders: jsonList(data, 'requestheader-uid-headers'),
-      }
-      : undefined,
-  };
+  return readAuthenticationConfigMap(cm.data ?? {});
 }
 
 function readFile(path: string, flag: string): string {

@@ -2,16 +2,6 @@
 // its flags (--authentication-kubeconfig, --client-ca-file, --requestheader-*, --authorization-*).
 import type { FlagValues } from '../../options/flag.ts';
 
-export interface RequestHeaderSettings {
-  /** PEM bundle; empty: request-header authentication is off. */
-  clientCA: string;
-  allowedNames: string[];
-  usernameHeaders: string[];
-  groupHeaders: string[];
-  extraHeaderPrefixes: string[];
-  uidHeaders: string[];
-}
-
 export interface DelegatedAuthenticationOptions {
   /** --authentication-kubeconfig; empty: tokens are not checked, nothing is looked up. */
   kubeconfig: string;
