@@ -39,14 +39,16 @@ function kubectl(...args: string[]): Promise<{ code: number; stdout: string; std
 
 function manifest(name: string, note = 'hello from kubectl', labels: Record<string, string> = {}): string {
   const file = join(dir, `${name}-${Math.random().toString(36).slice(2)}.yaml`);
+  // No `labels: {}` when there are none: ObjectMeta.Labels is `,omitempty`, so the server leaves
+  // an empty map out and kubectl's next apply would send it again ("configured", as Kubernetes).
+  const labelLine = Object.keys(labels).length ? `\n  labels: ${JSON.stringify(labels)}` : '';
   writeFileSync(
     file,
     `apiVersion: events.orch.io/v1
 kind: Event
 metadata:
   name: ${name}
-  namespace: default
-  labels: ${JSON.stringify(labels)}
+  namespace: default${labelLine}
 eventTime: "2026-11-22T05:00:00.000000Z"
 reportingController: orch.io/kubectl
 reportingInstance: kubectl-1

@@ -3,6 +3,7 @@
 import { structuralFromOpenApi } from '../schema/from-openapi.ts';
 import type { StructuralSchema } from '../schema/structural.ts';
 import { openapiV3Schemas } from './definitions.ts';
+import { goFields } from './go-fields.ts';
 import type { Schema } from './schema-builder.ts';
 
 // The v3 dialect: it marks non-pointer struct fields with `default: {}`, which decoding
@@ -16,11 +17,14 @@ function allDefinitions(): Record<string, Schema> {
 
 const schemas = new Map<string, StructuralSchema>();
 
-/** The structural schema of the kind defined as `definition` (e.g. io.orch.api.core.v1.ConfigMap). */
+/**
+ * The structural schema of the kind defined as `definition` (e.g. io.orch.api.core.v1.ConfigMap),
+ * with its Go structs' field order and encoding (go-fields.ts).
+ */
 export function kindSchema(definition: string): StructuralSchema {
   let schema = schemas.get(definition);
   if (!schema) {
-    schema = structuralFromOpenApi(allDefinitions(), definition);
+    schema = structuralFromOpenApi(allDefinitions(), definition, goFields);
     schemas.set(definition, schema);
   }
   return schema;

@@ -7,7 +7,8 @@
 // what Go's structs do to fields they do not declare: drops them (pruning) and reports their paths
 // as Kubernetes' strict decoding names them (`spec.containers[0].foo`), in document order; and
 // writes the struct as Go's encoder would: the schema's defaults filled into absent fields (a
-// non-pointer struct as `{}`, a non-omitempty string as ""), `omitEmpty` zero values dropped.
+// non-pointer struct as `{}`, a non-omitempty string as ""), `omitEmpty` zero values dropped, and
+// the fields of a struct whose schema is in Go's order (`goOrder`) written in that order.
 //
 // A schema is compiled once into a tree of nodes that carry their error context precomputed; the
 // walk is iterative over an explicit stack and reads own properties only, so hostile keys such as
@@ -47,6 +48,10 @@ interface Node {
   omitEmpty?: boolean;
   /** A struct's fields that have a default, with it. */
   defaults?: Array<{ field: string; value: unknown; node: Node }>;
+  /** A struct written in Go's field order: its fields in that order. */
+  order?: string[];
+  /** A field of such a struct: its place in the order. */
+  index: number;
 }
 
 /** A schema compiled for decoding; build it once per kind with compileSchema. */
@@ -94,7 +99,7 @@ function structName(goType: string): string {
 function compileNode(s: StructuralSchema, struct: string, path: string, depth: number): Node {
   const context = path ? `${struct}.${path}` : struct;
   const goType = goTypeOf(s);
-  const node = (kind: NodeKind, type = goType): Node => ({ kind, context, goType: type });
+  const node = (kind: NodeKind, type = goType): Node => ({ kind, context, goType: type, index: 0 });
   if (depth > MAX_SCHEMA_DEPTH || s['x-kubernetes-embedded-resource']) return node(K.ANY);
   if (s['x-kubernetes-preserve-unknown-fields'] && !(s.type === 'object' && s.properties)) return node(K.ANY);
   if (s['x-kubernetes-int-or-string']) return node(K.INT_OR_STRING, 'int32');
@@ -128,8 +133,11 @@ function compileNode(s: StructuralSchema, struct: string, path: string, depth: n
           out.fields.set(field, child);
           if (sub.omitEmpty) child.omitEmpty = true;
           if (sub.default !== undefined) (out.defaults ??= []).push({ field, value: sub.default, node: child });
+          child.index = out.fields.size - 1;
         }
         if (s['x-kubernetes-preserve-unknown-fields']) out.preserveUnknown = true;
+        // Fields it keeps without declaring them have no place in Go's order.
+        else if (s.goOrder) out.order = [...out.fields.keys()];
         return out;
       }
       if (s.additionalProperties) {
@@ -199,7 +207,7 @@ const stackNodes: Node[] = [];
 const stackPaths: number[] = [];
 
 /** Marks a stack entry that reports an unknown field when it is reached. */
-const UNKNOWN: Node = { kind: K.ANY, context: '', goType: '' };
+const UNKNOWN: Node = { kind: K.ANY, context: '', goType: '', index: 0 };
 
 // Paths are kept as records (parent id, key), so that one is spelled out only for an unknown
 // field; a record costs two array stores per container.
@@ -319,8 +327,31 @@ function copyDefault(v: unknown): unknown {
   return typeof v === 'object' && v !== null ? structuredClone(v) : v;
 }
 
+/**
+ * Writes `obj`'s fields again in `order`, in place: the object is the caller's (the root is the
+ * decoded body itself), and only a struct whose fields came out of order pays for it.
+ */
+function reorder(obj: Record<string, unknown>, node: Node): void {
+  const order = node.order!;
+  const values: unknown[] = [];
+  for (let i = 0; i < order.length; i++) values.push(Object.hasOwn(obj, order[i]!) ? obj[order[i]!] : undefined);
+  // Undeclared fields a caller chose not to prune stay, after the declared ones.
+  const rest: Array<[string, unknown]> = [];
+  for (const key in obj) {
+    if (!Object.hasOwn(obj, key)) continue;
+    if (!node.fields!.has(key)) rest.push([key, obj[key]]);
+    delete obj[key];
+  }
+  for (let i = 0; i < order.length; i++) if (values[i] !== undefined) obj[order[i]!] = values[i];
+  // Defined, not assigned: a key such as "__proto__" stays plain data.
+  for (const [key, value] of rest) Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function walkStruct(obj: Record<string, unknown>, node: Node, path: number): string | undefined {
   const fields = node.fields!;
+  // Whether the fields come in Go's order so far, and the place of the last one.
+  let inGoOrder = true;
+  let last = -1;
   for (const key in obj) {
     if (!Object.hasOwn(obj, key)) continue;
     const field = fields.get(key);
@@ -339,20 +370,27 @@ function walkStruct(obj: Record<string, unknown>, node: Node, path: number): str
     const err = visit(field, obj, key, v, path);
     if (err) return err;
     if (field.omitEmpty && fillDefaults && isGoEmpty(obj[key])) delete obj[key];
+    if (field.index < last) inGoOrder = false;
+    else last = field.index;
   }
+  if (!fillDefaults) return undefined;
   const defaults = node.defaults;
-  if (defaults && fillDefaults) {
+  if (defaults) {
     for (let i = 0; i < defaults.length; i++) {
       const d = defaults[i]!;
       if (obj[d.field] !== undefined && Object.hasOwn(obj, d.field)) continue;
       const v = copyDefault(d.value);
       obj[d.field] = v;
+      // Filled after the fields that were there: in order only if it comes after them.
+      if (d.node.index < last) inGoOrder = false;
+      else last = d.node.index;
       if (v === null) continue;
       // A filled struct gets its own fields' defaults too.
       const err = visit(d.node, obj, d.field, v, path);
       if (err) return err;
     }
   }
+  if (!inGoOrder && node.order) reorder(obj, node);
   return undefined;
 }
 
@@ -409,7 +447,8 @@ export interface DecodeOptions {
   prune?: boolean;
   /**
    * Write the struct as Go's encoder would: fill the schema's defaults into absent (or null)
-   * fields and drop `omitEmpty` fields holding a zero value.
+   * fields, drop `omitEmpty` fields holding a zero value, and put the fields of a struct in Go's
+   * order when its schema has one.
    */
   defaults?: boolean;
 }

@@ -1,7 +1,9 @@
 // Structural schemas from the OpenAPI definitions the server publishes, so that a built-in kind's
 // shape is written once (machinery/openapi/*-schemas.ts) and decoding reads the same data. A
 // definition reference is inlined, and its name gives the Go type Kubernetes' errors name
-// (`io.orch.apimachinery.pkg.apis.meta.v1.ObjectMeta` is `v1.ObjectMeta`).
+// (`io.orch.apimachinery.pkg.apis.meta.v1.ObjectMeta` is `v1.ObjectMeta`). Where the caller knows
+// a definition's Go struct (go-struct.ts), its fields take Go's order and encoding.
+import { withGoStruct, type GoFields } from './go-struct.ts';
 import type { SchemaType, StructuralSchema } from './structural.ts';
 
 type Definition = Record<string, unknown>;
@@ -38,12 +40,25 @@ function refName(d: Definition): string | undefined {
   return target?.slice(target.lastIndexOf('/') + 1);
 }
 
-function convert(defs: Readonly<Record<string, unknown>>, d: Definition, depth: number): StructuralSchema {
+interface Source {
+  defs: Readonly<Record<string, unknown>>;
+  goFields: GoFields;
+}
+
+/** Definition `name`, with its Go struct's order and encoding when they are known. */
+function convertNamed(src: Source, name: string, target: Definition, depth: number): StructuralSchema {
+  const out = convert(src, target, depth);
+  const fields = src.goFields[name];
+  return fields && out.properties ? withGoStruct(out, fields, name) : out;
+}
+
+function convert(src: Source, d: Definition, depth: number): StructuralSchema {
+  const defs = src.defs;
   const name = refName(d);
   if (name !== undefined) {
     const target = defs[name] as Definition | undefined;
     if (!target || depth > MAX_REF_DEPTH) return { 'x-kubernetes-preserve-unknown-fields': true };
-    const out: StructuralSchema = { ...convert(defs, target, depth + 1), goType: goTypeOfDefinition(name) };
+    const out: StructuralSchema = { ...convertNamed(src, name, target, depth + 1), goType: goTypeOfDefinition(name) };
     // A property's own description and default win over the referenced definition's (in the v3
     // dialect a non-pointer struct field carries `default: {}` beside its reference).
     if (typeof d['description'] === 'string') (out as { description?: string }).description = d['description'];
@@ -57,17 +72,20 @@ function convert(defs: Readonly<Record<string, unknown>>, d: Definition, depth: 
   if (props && typeof props === 'object') {
     // Field names are data: a null prototype keeps a field called "__proto__" an ordinary key.
     const properties: Record<string, StructuralSchema> = Object.create(null);
-    for (const [field, p] of Object.entries(props as Record<string, Definition>)) properties[field] = convert(defs, p, depth);
+    for (const [field, p] of Object.entries(props as Record<string, Definition>)) properties[field] = convert(src, p, depth);
     out.properties = properties;
   }
-  if (d['items'] && typeof d['items'] === 'object') out.items = convert(defs, d['items'] as Definition, depth);
-  if (d['additionalProperties'] && typeof d['additionalProperties'] === 'object') out.additionalProperties = convert(defs, d['additionalProperties'] as Definition, depth);
+  if (d['items'] && typeof d['items'] === 'object') out.items = convert(src, d['items'] as Definition, depth);
+  if (d['additionalProperties'] && typeof d['additionalProperties'] === 'object') out.additionalProperties = convert(src, d['additionalProperties'] as Definition, depth);
   return out;
 }
 
-/** The structural schema of definition `name` in `defs` (either OpenAPI dialect), references inlined. */
-export function structuralFromOpenApi(defs: Readonly<Record<string, unknown>>, name: string): StructuralSchema {
+/**
+ * The structural schema of definition `name` in `defs` (either OpenAPI dialect), references
+ * inlined; `goFields` gives the Go structs of the definitions it knows.
+ */
+export function structuralFromOpenApi(defs: Readonly<Record<string, unknown>>, name: string, goFields: GoFields = {}): StructuralSchema {
   const root = defs[name] as Definition | undefined;
   if (!root) throw new Error(`no OpenAPI definition ${name}`);
-  return { ...convert(defs, root, 0), goType: goTypeOfDefinition(name) };
+  return { ...convertNamed({ defs, goFields }, name, root, 0), goType: goTypeOfDefinition(name) };
 }

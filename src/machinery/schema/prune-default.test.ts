@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compileSchema, decodeWithSchema } from './decode.ts';
-import { under, withGoEncoding } from './go-encoding.ts';
+import { structuralFromOpenApi } from './from-openapi.ts';
 import { kindSchema } from '../openapi/kind-schemas.ts';
 import type { StructuralSchema } from './structural.ts';
 
@@ -80,31 +80,51 @@ test('defaults fill absent and null fields, recursively into filled structs, and
   assert.deepEqual(none, {}, 'no defaults unless asked (an apply configuration owns only what it names)');
 });
 
-test('Go encoding: omitempty zero values are dropped and zero non-pointer times are null', () => {
+test('Go encoding: omitempty zero values are dropped, zero non-pointer times are null, non-omitempty strings are written', () => {
   const schema = compileSchema(
-    withGoEncoding(kindSchema('io.orch.api.core.v1.Event'), {
-      omitEmpty: ['reason', 'count', ...under('involvedObject', ['kind', 'name'])],
-      zeroTimeAsNull: ['firstTimestamp', 'eventTime'],
-    }),
+    structuralFromOpenApi(
+      {
+        T: {
+          type: 'object',
+          properties: {
+            when: { type: 'string', format: 'date-time' },
+            since: { type: 'string', format: 'date-time' },
+            name: { type: 'string' },
+            note: { type: 'string' },
+            count: { type: 'integer', format: 'int32' },
+            shares: { type: 'integer', format: 'int32' },
+            items: { type: 'array', items: { type: 'string' } },
+            ref: { type: 'object', properties: { kind: { type: 'string' } } },
+          },
+        },
+      },
+      'T',
+      { T: ['name', 'note,omitempty', 'count,omitempty', '*shares,omitempty', 'items,omitempty', 'when', '*since,omitempty', '*ref,omitempty'] },
+    ),
   );
-  const ev: Record<string, unknown> = { reason: '', count: 0, involvedObject: { kind: 'Pod', name: '' }, firstTimestamp: '', message: '' };
-  assert.equal(decodeWithSchema(schema, ev, { defaults: true }), undefined);
-  assert.deepEqual(ev, {
-    involvedObject: { kind: 'Pod' },
-    message: '', // not declared omitempty here
-    firstTimestamp: null,
-    metadata: {},
-    eventTime: null,
-    reportingComponent: '',
-    reportingInstance: '',
-    source: {},
-  });
-  assert.throws(() => withGoEncoding(kindSchema('io.orch.api.core.v1.Event'), { omitEmpty: ['nosuch'] }), /no field nosuch/);
+  const v: Record<string, unknown> = { ref: {}, items: [], shares: 0, count: 0, note: '', since: '' };
+  assert.equal(decodeWithSchema(schema, v, { defaults: true }), undefined);
+  // A pointer keeps its zero (shares) and an empty struct (ref); the fields take the struct's order.
+  assert.equal(JSON.stringify(v), '{"name":"","shares":0,"when":null,"ref":{}}');
 });
 
-test('the schema a Go encoding starts from is left as it was', () => {
-  const base = kindSchema('io.orch.api.core.v1.Event');
-  withGoEncoding(base, { omitEmpty: ['reason'], zeroTimeAsNull: ['firstTimestamp'] });
-  assert.equal(base.properties!['reason']!.omitEmpty, undefined);
-  assert.equal(base.properties!['firstTimestamp']!.default, undefined);
+test('a struct in Go order is written in that order, whatever order the body had', () => {
+  const schema = compileSchema(kindSchema('io.orch.api.core.v1.ConfigMap'));
+  const cm: Record<string, unknown> = { data: { a: 'b' }, metadata: { labels: { x: 'y' }, name: 'n', namespace: 'ns' }, apiVersion: 'v1', kind: 'ConfigMap', immutable: false };
+  assert.equal(decodeWithSchema(schema, cm, { prune: true, defaults: true }), undefined);
+  assert.equal(
+    JSON.stringify(cm),
+    '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"n","namespace":"ns","creationTimestamp":null,"labels":{"x":"y"}},"immutable":false,"data":{"a":"b"}}',
+  );
+});
+
+test('the schema Go encoding starts from is left as it was', () => {
+  const defs = { T: { type: 'object', properties: { b: { type: 'string' }, a: { type: 'string' } } } };
+  const plain = structuralFromOpenApi(defs, 'T');
+  const go = structuralFromOpenApi(defs, 'T', { T: ['a,omitempty', 'b'] });
+  assert.deepEqual(Object.keys(plain.properties!), ['b', 'a']);
+  assert.equal(plain.properties!['a']!.omitEmpty, undefined);
+  assert.deepEqual(Object.keys(go.properties!), ['a', 'b']);
+  assert.equal(go.properties!['a']!.omitEmpty, true);
+  assert.equal(go.properties!['b']!.default, '');
 });

@@ -45,7 +45,12 @@ export interface StructuralSchema {
   /**
    * Go's `,omitempty` on a string, number, bool, list or map field of a built-in kind: its zero
    * value ("", 0, false, empty) is dropped on decoding, as Go's encoder leaves it out. OpenAPI
-   * does not publish it; a declaration states it with go-encoding.ts. Absent for custom resources.
+   * does not publish it; go-struct.ts sets it from the Go struct's tags. Absent for custom resources.
    */
   omitEmpty?: boolean;
+  /**
+   * The properties are in the Go struct's declaration order, the order Go's encoder writes them
+   * in; decoding writes the struct's fields in that order. Absent for custom resources.
+   */
+  goOrder?: boolean;
 }

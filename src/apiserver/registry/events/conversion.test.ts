@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { coreToEventV1, eventV1ToCore } from './conversion.ts';
-import { decodeCoreEvent, decodeEventV1 } from './decode.ts';
+import { decodeCoreEvent, decodeEventV1 } from './testing/decode.ts';
 import { coreV1StoredForm, eventsV1StoredForm } from './stored-form.ts';
 import { CORE_EVENT_SELECTABLE_FIELDS, EVENT_V1_SELECTABLE_FIELDS, coreEventFieldSet, eventV1FieldSet } from './field-sets.ts';
 import { parseFieldSelector } from '../../../machinery/selectors/fields.ts';
@@ -32,7 +32,8 @@ test('v1 → core maps every field to its core name', () => {
   assert.deepEqual(core, {
     kind: 'Event',
     apiVersion: 'v1',
-    metadata: { name: 'web.1', namespace: 'team-a', labels: { a: 'b' } },
+    // ObjectMeta.creationTimestamp is a non-pointer metav1.Time: Go writes a zero one as null.
+    metadata: { name: 'web.1', namespace: 'team-a', creationTimestamp: null, labels: { a: 'b' } },
     involvedObject: fullV1.regarding,
     reason: 'Scheduled',
     message: 'assigned',
@@ -49,6 +50,22 @@ test('v1 → core maps every field to its core name', () => {
     reportingInstance: 'scheduler-1',
   });
   assert.deepEqual(Object.keys(core).slice(0, 3), ['kind', 'apiVersion', 'metadata']);
+});
+
+test('decoded events have the fields of Kubernetes\' Go structs, in their order', () => {
+  const reversed = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).reverse()) as T;
+  const v1 = decodeEventV1(reversed({ ...fullV1, regarding: reversed(fullV1.regarding), metadata: reversed(fullV1.metadata) }));
+  assert.deepEqual(Object.keys(v1), [
+    'kind', 'apiVersion', 'metadata', 'eventTime', 'series', 'reportingController', 'reportingInstance', 'action', 'reason',
+    'regarding', 'related', 'note', 'type', 'deprecatedSource', 'deprecatedFirstTimestamp', 'deprecatedLastTimestamp', 'deprecatedCount',
+  ]);
+  assert.deepEqual(Object.keys(v1.regarding!), ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath']);
+  assert.deepEqual(Object.keys(v1.metadata), ['name', 'namespace', 'creationTimestamp', 'labels']);
+  const core = decodeCoreEvent(reversed({ ...eventV1ToCore(decodeEventV1(fullV1)), apiVersion: 'v1' }));
+  assert.deepEqual(Object.keys(core), [
+    'kind', 'apiVersion', 'metadata', 'involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp',
+    'count', 'type', 'eventTime', 'series', 'action', 'related', 'reportingComponent', 'reportingInstance',
+  ]);
 });
 
 test('v1 → core → v1 is the identity, microseconds kept', () => {
@@ -76,7 +93,7 @@ test('core → v1 of an old-style event shows empty fields as Kubernetes does', 
   assert.deepEqual(JSON.parse(JSON.stringify(v1)), {
     kind: 'Event',
     apiVersion: 'events.orch.io/v1',
-    metadata: { name: 'x', namespace: 'default' },
+    metadata: { name: 'x', namespace: 'default', creationTimestamp: null },
     eventTime: null,
     reason: 'Starting',
     regarding: { kind: 'Node', name: 'n1' },
@@ -111,10 +128,10 @@ test('decode refuses wrong types and bad timestamps with 400', () => {
   };
   assert.equal(
     refused({ ...fullV1, reason: 5 }),
-    'Event in version "events.orch.io/v1" cannot be handled as a Event: json: cannot unmarshal number into Go struct field Event.reason of type string',
+    'Event in version "v1" cannot be handled as a Event: json: cannot unmarshal number into Go struct field Event.reason of type string',
   );
   assert.match(refused({ ...fullV1, deprecatedCount: 'x' }), /cannot unmarshal string into Go struct field Event.deprecatedCount of type int32/);
-  assert.match(refused({ ...fullV1, eventTime: 'yesterday' }), /^Event in version "events.orch.io\/v1" cannot be handled as a Event: parsing time "yesterday"/);
+  assert.match(refused({ ...fullV1, eventTime: 'yesterday' }), /^Event in version "v1" cannot be handled as a Event: parsing time "yesterday"/);
   assert.match(refused({ ...fullV1, regarding: 'pod' }), /cannot unmarshal string into Go struct field Event.regarding of type v1.ObjectReference/);
   assert.match(refused([]), /cannot be handled as a Event/);
 });

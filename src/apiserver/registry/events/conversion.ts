@@ -102,29 +102,3 @@ export function coreToEventV1(ev: CoreEvent, shareMetadata = false): EventV1 {
   if (ev.count) out.deprecatedCount = ev.count;
   return out;
 }
-
-const coreOrder = [
-  'kind', 'apiVersion', 'metadata', 'involvedObject', 'reason', 'message', 'source', 'firstTimestamp', 'lastTimestamp',
-  'count', 'type', 'eventTime', 'series', 'action', 'related', 'reportingComponent', 'reportingInstance',
-];
-const v1Order = [
-  'kind', 'apiVersion', 'metadata', 'eventTime', 'series', 'reportingController', 'reportingInstance', 'action', 'reason',
-  'regarding', 'related', 'note', 'type', 'deprecatedSource', 'deprecatedFirstTimestamp', 'deprecatedLastTimestamp', 'deprecatedCount',
-];
-
-/** Keys in the order Kubernetes writes them, so JSON output reads the same. */
-function ordered<T extends object>(obj: T, order: readonly string[]): T {
-  const src = obj as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const k of order) if (src[k] !== undefined) out[k] = src[k];
-  return out as T;
-}
-
-/** A core Event with its keys in Kubernetes' order (unknown keys dropped). */
-export function orderCore(ev: CoreEvent): CoreEvent {
-  return ordered(ev, coreOrder);
-}
-
-export function orderV1(ev: EventV1): EventV1 {
-  return ordered(ev, v1Order);
-}

@@ -2,8 +2,7 @@
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { ResourceDeclaration } from '../resource.ts';
 import { EVENT_RESOURCE, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
-import { orderCore } from './conversion.ts';
-import { coreEventSchema } from './schema.ts';
+import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
 import { CORE_EVENT_SELECTABLE_FIELDS, coreEventFieldSet } from './field-sets.ts';
 import { coreV1StoredForm } from './stored-form.ts';
 import { validateCoreEventCreate, validateCoreEventUpdate } from './validation.ts';
@@ -14,8 +13,6 @@ export function coreEventsDeclaration(opts: EventDeclarationOptions) {
     version: 'v1',
     ...EVENT_RESOURCE,
     strategy: eventStrategy<CoreEvent>(validateCoreEventCreate, validateCoreEventUpdate),
-    // The schema engine has typed, pruned and defaulted the body; Kubernetes' field order remains.
-    decode: (ev) => orderCore(ev as CoreEvent),
     toStored: coreV1StoredForm.toStored,
     fromStored: coreV1StoredForm.fromStored,
     fromStoredForReading: coreV1StoredForm.fromStoredForReading,
@@ -24,7 +21,7 @@ export function coreEventsDeclaration(opts: EventDeclarationOptions) {
     table: eventTable<CoreEvent>(),
     ttlSeconds: eventTtl(opts),
     openapiDefinition: 'io.orch.api.core.v1.Event',
-    schema: coreEventSchema(),
+    schema: kindSchema('io.orch.api.core.v1.Event'),
     protobuf: true,
   } satisfies ResourceDeclaration<CoreEvent, CoreEvent>;
 }

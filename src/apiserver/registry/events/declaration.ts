@@ -3,8 +3,7 @@ import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import type { EventV1 } from '../../../api/events/v1/types.ts';
 import type { ResourceDeclaration } from '../resource.ts';
 import { EVENT_RESOURCE, eventStrategy, eventTable, eventTtl, type EventDeclarationOptions } from './declaration-common.ts';
-import { orderV1 } from './conversion.ts';
-import { eventV1Schema } from './schema.ts';
+import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
 import { EVENT_V1_SELECTABLE_FIELDS, eventV1FieldSet } from './field-sets.ts';
 import { eventsV1StoredForm } from './stored-form.ts';
 import { validateEventCreate, validateEventUpdate } from './validation.ts';
@@ -15,8 +14,6 @@ export function eventsV1Declaration(opts: EventDeclarationOptions) {
     version: 'v1',
     ...EVENT_RESOURCE,
     strategy: eventStrategy<EventV1>(validateEventCreate, validateEventUpdate),
-    // The schema engine has typed, pruned and defaulted the body; Kubernetes' field order remains.
-    decode: (ev) => orderV1(ev as EventV1),
     toStored: eventsV1StoredForm.toStored,
     fromStored: eventsV1StoredForm.fromStored,
     fromStoredForReading: eventsV1StoredForm.fromStoredForReading,
@@ -25,7 +22,7 @@ export function eventsV1Declaration(opts: EventDeclarationOptions) {
     table: eventTable<EventV1>(),
     ttlSeconds: eventTtl(opts),
     openapiDefinition: 'io.orch.api.events.v1.Event',
-    schema: eventV1Schema(),
+    schema: kindSchema('io.orch.api.events.v1.Event'),
     protobuf: true,
   } satisfies ResourceDeclaration<EventV1, CoreEvent>;
 }

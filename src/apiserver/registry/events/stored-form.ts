@@ -4,7 +4,7 @@
 // written through either group is visible through the other, and each path converts at most once.
 
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
-import { coreToEventV1, eventV1ToCore, orderCore } from './conversion.ts';
+import { coreToEventV1, eventV1ToCore } from './conversion.ts';
 import type { EventV1 } from '../../../api/events/v1/types.ts';
 import { cloneJson } from '../../../machinery/patch/json-value.ts';
 
@@ -25,7 +25,9 @@ export const eventsV1StoredForm: StoredFormCodec<EventV1> = {
 };
 
 export const coreV1StoredForm: StoredFormCodec<CoreEvent> = {
-  toStored: (ev) => orderCore({ ...ev, apiVersion: 'v1', kind: 'Event' }),
-  fromStored: (stored) => orderCore({ ...cloneJson(stored), apiVersion: 'v1', kind: 'Event' }),
-  fromStoredForReading: (stored) => orderCore({ ...stored, apiVersion: 'v1', kind: 'Event' }),
+  // Already in Go's field order: the schema engine wrote the request object so, and the stored
+  // form is written from such objects.
+  toStored: (ev) => ({ ...ev, apiVersion: 'v1', kind: 'Event' }),
+  fromStored: (stored) => ({ ...cloneJson(stored), apiVersion: 'v1', kind: 'Event' }),
+  fromStoredForReading: (stored) => ({ ...stored, apiVersion: 'v1', kind: 'Event' }),
 };

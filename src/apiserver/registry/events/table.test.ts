@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventTableColumns, eventTableRow } from './table.ts';
-import { decodeCoreEvent, decodeEventV1 } from './decode.ts';
+import { decodeCoreEvent, decodeEventV1 } from './testing/decode.ts';
 
 test('columns as kubectl shows them, wide ones at priority 1', () => {
   assert.deepEqual(

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { EventV1 } from '../../../api/events/v1/types.ts';
 import type { CoreEvent } from '../../../api/core/v1/event-types.ts';
 import { validateCoreEventCreate, validateCoreEventUpdate, validateEventCreate, validateEventUpdate } from './validation.ts';
-import { decodeEventV1 } from './decode.ts';
+import { decodeEventV1 } from './testing/decode.ts';
 
 function validEvent(overrides: Record<string, unknown> = {}): EventV1 {
   return decodeEventV1({
