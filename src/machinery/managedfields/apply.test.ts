@@ -119,6 +119,8 @@ test('fields set by others are kept when the applier never applied them', () => 
   assert.equal(out.metadata.resourceVersion, '7');
 });
 
+// metav1.OwnerReference is `+structType=atomic` (published as x-kubernetes-map-type: atomic): each
+// item is owned as one field, as Kubernetes records `k:{"uid":"..."}: {}`.
 test('ownerReferences merge by uid and are owned item by item', () => {
   const first = stored(
     serverSideApply({
@@ -140,7 +142,7 @@ test('ownerReferences merge by uid and are owned item by item', () => {
   assert.deepEqual((second.metadata.ownerReferences as { uid: string }[]).map((o) => o.uid), ['a', 'b']);
   const two = entries(second).find((e) => e.manager === 'two')!;
   assert.deepEqual(two.fieldsV1, {
-    'f:metadata': { 'f:ownerReferences': { 'k:{"uid":"b"}': { '.': {}, 'f:apiVersion': {}, 'f:kind': {}, 'f:name': {}, 'f:uid': {} } } },
+    'f:metadata': { 'f:ownerReferences': { 'k:{"uid":"b"}': {} } },
   });
 });
 
@@ -195,4 +197,20 @@ test("kubectl's server-side apply takes over what its client-side apply set, and
   assert.equal(conflictOf(() => serverSideApply({ current: live, applied: config({ note: 'other' }), manager: 'someone-else', force: false, apiVersion: v, time: t2 })).code, 409);
   const owned = stored(updateManagedFields({ oldObj: live, newObj: { ...live, action: 'Pull' }, manager: 'controller', operation: 'Update', apiVersion: v, time: t2 }));
   assert.equal(conflictOf(() => serverSideApply({ current: owned, applied: config({ action: 'Push' }), manager: 'kubectl', force: false, apiVersion: v, time: t3 })).code, 409);
+});
+
+// events.orch.io Event's regarding is a core/v1 ObjectReference, `+structType=atomic` in Kubernetes
+// and published with x-kubernetes-map-type: atomic: apply owns it as one field and replaces it
+// whole, as structured-merge-diff does for an atomic map.
+test('an atomic struct is owned as one field and replaced whole', () => {
+  const first = stored(
+    serverSideApply({ applied: config({ regarding: { kind: 'Pod', name: 'p', namespace: 'default' } }), manager: 'one', force: false, apiVersion: v, time: t1 }),
+  );
+  assert.deepEqual(entries(first)[0]!.fieldsV1['f:regarding'], {});
+  const again = serverSideApply({ current: first, applied: config({ regarding: { kind: 'Node', name: 'n' } }), manager: 'one', force: false, apiVersion: v, time: t2 });
+  assert.deepEqual(again.regarding, { kind: 'Node', name: 'n' }, 'no field of the old value is kept');
+  const err = conflictOf(() =>
+    serverSideApply({ current: first, applied: config({ regarding: { kind: 'Pod', name: 'p', namespace: 'other' } }), manager: 'two', force: false, apiVersion: v, time: t2 }),
+  );
+  assert.match(err.message, /conflict with "one": \.regarding$/m);
 });

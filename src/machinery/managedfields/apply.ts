@@ -5,7 +5,7 @@
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest } from '../status.ts';
 import { cloneJson, isJsonObject, jsonEqual, ownValue, setOwn, type JsonObject } from '../patch/json-value.ts';
-import { fieldSchema, itemSchema, type TypeSchema } from '../schema/merge-schema.ts';
+import { fieldSchema, isAtomicObject, itemSchema, type TypeSchema } from '../schema/merge-schema.ts';
 import type { StructuralSchema } from '../schema/structural.ts';
 import { FieldSet } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, managerId, type ManagerState } from './managers.ts';
@@ -97,7 +97,8 @@ function checkConfiguration(applied: ApiObject, apiVersion: string, current: Api
 function mergeApplied(live: unknown, config: unknown, schema: TypeSchema | undefined): unknown {
   if (config === undefined) return live;
   if (config === null) return undefined;
-  if (isJsonObject(config) && isJsonObject(live) && schema?.kind !== 'scalar') {
+  // An atomic struct or map is replaced whole, as an atomic list is.
+  if (isJsonObject(config) && isJsonObject(live) && schema?.kind !== 'scalar' && !isAtomicObject(schema)) {
     const out: JsonObject = { ...live };
     for (const [k, v] of Object.entries(config)) {
       const merged = mergeApplied(ownValue(live, k), v, fieldSchema(schema, k));

@@ -158,7 +158,8 @@ test('a typical event create records what Kubernetes records', () => {
         'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
         'f:note': {},
         'f:reason': {},
-        'f:regarding': { 'f:apiVersion': {}, 'f:fieldPath': {}, 'f:kind': {}, 'f:name': {}, 'f:namespace': {}, 'f:uid': {} },
+        // core/v1 ObjectReference is atomic (x-kubernetes-map-type: atomic): one field, as Kubernetes records it.
+        'f:regarding': {},
         'f:reportingController': {},
         'f:reportingInstance': {},
         'f:type': {},

@@ -5,7 +5,7 @@
 
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { isJsonObject, type JsonObject } from '../patch/json-value.ts';
-import { fieldSchema, type TypeSchema } from '../schema/merge-schema.ts';
+import { fieldSchema, isAtomicObject, type TypeSchema } from '../schema/merge-schema.ts';
 import type { StructuralSchema } from '../schema/structural.ts';
 import type { FieldSet } from './field-set.ts';
 import type { ManagedFieldsEntry } from './managers.ts';
@@ -46,9 +46,11 @@ function valueFields(value: unknown, schema: TypeSchema | undefined, ignored: Fi
     if (value === null) return undefined;
     // Anything but an object differs from `{}`: a modified leaf.
     if (!isJsonObject(value)) return member ? {} : undefined;
+    // An atomic one is one leaf, changed unless it is still `{}`.
+    if (schema.atomic) return member && Object.values(value).some((v) => v !== undefined) ? {} : undefined;
     return objectFields(value, schema, ignored, level);
   }
-  if (schema?.kind === 'scalar') return member ? {} : undefined;
+  if (schema?.kind === 'scalar' || isAtomicObject(schema)) return member ? {} : undefined;
   if (Array.isArray(value)) {
     if (value.length === 0 || schema?.kind !== 'list' || schema.listType === 'atomic') return member ? {} : undefined;
     const keys = schema.listType === 'map' ? (schema.keys ?? []) : undefined;

@@ -1,9 +1,10 @@
 // The field sets of objects, read through the type schema: which paths an apply configuration
 // sets, and which paths a write added, modified or removed. Structs and maps are granular,
-// associative lists are granular by key, sets by value; scalars and atomic lists are leaves.
+// associative lists are granular by key, sets by value; scalars, atomic lists and atomic structs
+// and maps (`x-kubernetes-map-type: atomic`) are leaves.
 
 import { isJsonObject, jsonEqual, type JsonObject } from '../patch/json-value.ts';
-import { fieldSchema, itemSchema, type TypeSchema } from '../schema/merge-schema.ts';
+import { fieldSchema, isAtomicObject, itemSchema, type TypeSchema } from '../schema/merge-schema.ts';
 import { FieldSet } from './field-set.ts';
 import { fieldElement, keyElement, valueElement, type FieldPath, type PathElement } from './path-element.ts';
 
@@ -13,9 +14,9 @@ interface Child {
   schema: TypeSchema | undefined;
 }
 
-/** True when the value is walked into (a struct, map or non-atomic list), false for a leaf. */
+/** True when the value is walked into (a non-atomic struct, map or list), false for a leaf. */
 function isGranular(value: unknown, schema: TypeSchema | undefined): boolean {
-  if (schema?.kind === 'scalar') return false;
+  if (schema?.kind === 'scalar' || isAtomicObject(schema)) return false;
   if (schema?.kind === 'list') return schema.listType !== 'atomic' && Array.isArray(value);
   return isJsonObject(value);
 }

@@ -34,7 +34,7 @@ test('create records every field the creator set, as Kubernetes writes it', () =
         'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
         'f:note': {},
         'f:reason': {},
-        'f:regarding': { 'f:kind': {}, 'f:name': {} },
+        'f:regarding': {}, // an atomic struct is owned as one field
       },
     },
   ]);

@@ -20,12 +20,16 @@ export interface StructSchema {
   fields: ReadonlyMap<string, TypeSchema>;
   /** True for a non-pointer Go struct field, present (as `{}`) even when unset. */
   alwaysPresent?: boolean;
+  /** `x-kubernetes-map-type: atomic`: apply replaces it whole and owns it as one field. */
+  atomic?: boolean;
 }
 
 /** A map with free-form keys (labels, annotations); merged key by key. */
 export interface MapSchema {
   kind: 'map';
   values: TypeSchema | undefined;
+  /** `x-kubernetes-map-type: atomic`: apply replaces it whole and owns it as one field. */
+  atomic?: boolean;
 }
 
 /**
@@ -68,9 +72,14 @@ function derive(s: StructuralSchema, field: boolean, depth: number): TypeSchema 
         }
         const out: StructSchema = { kind: 'struct', fields };
         if (field && isEmptyObject(s.default)) out.alwaysPresent = true;
+        if (s['x-kubernetes-map-type'] === 'atomic') out.atomic = true;
         return out;
       }
-      if (s.additionalProperties) return { kind: 'map', values: derive(s.additionalProperties, false, depth + 1) };
+      if (s.additionalProperties) {
+        const out: MapSchema = { kind: 'map', values: derive(s.additionalProperties, false, depth + 1) };
+        if (s['x-kubernetes-map-type'] === 'atomic') out.atomic = true;
+        return out;
+      }
       return undefined; // free-form (FieldsV1, RawExtension): deduced
     }
     case 'array': {
@@ -101,6 +110,11 @@ export function mergeSchemaOf(schema: StructuralSchema): TypeSchema | undefined 
     derived.set(schema, out);
   }
   return out ?? undefined;
+}
+
+/** A struct or map that server-side apply treats as one value (`x-kubernetes-map-type: atomic`). */
+export function isAtomicObject(schema: TypeSchema | undefined): boolean {
+  return (schema?.kind === 'struct' || schema?.kind === 'map') && schema.atomic === true;
 }
 
 /** The schema of a field of a struct or map; undefined when nothing declares it. */
