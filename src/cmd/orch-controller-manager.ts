@@ -26,7 +26,7 @@ export async function controllerManagerMain(argv: string[], io: CommandIO, deps:
   try {
     applyLoggingOptions(loaded.options.logging, loaded.featureGates);
     for (const warning of loaded.warnings) log.warning(warning);
-    const code = await runControllerManager(loaded.values, { shutdown: deps.shutdown, onServing: deps.onServing });
+    const code = await runControllerManager(loaded.options, { shutdown: deps.shutdown, onServing: deps.onServing });
     log.info('Exiting', { code });
     flushLogs();
     return code;

@@ -2,7 +2,7 @@
 // the context it runs with, the shape of its run function, how the manager builds it from the
 // options, and its descriptor. It imports nothing from app/, so the app imports controllers and
 // never the reverse.
-import type { FlagValues } from '../options/flag.ts';
+import type { ControllerManagerOptions } from '../options/controllermanager-options.ts';
 import type { RestClient } from '../client/rest/client.ts';
 import type { InformerFactory } from '../client/cache/informer-factory.ts';
 
@@ -25,5 +25,5 @@ export interface ControllerContext extends SharedControllerContext {
 /** A controller implementation: runs until its signal aborts. */
 export type ControllerRun = (ctx: ControllerContext) => Promise<void>;
 
-/** Builds a controller's implementation from the parsed options. */
-export type ControllerConstructor = (values: FlagValues) => ControllerRun;
+/** Builds a controller's implementation from the typed options (it reads its own group). */
+export type ControllerConstructor = (options: ControllerManagerOptions) => ControllerRun;

@@ -1,16 +1,54 @@
 // orch-controller-manager's options, typed: one object per group of rows, built once from the
-// parsed (and validated) values.
+// parsed (and validated) values. Everything past the options layer reads these fields, never a
+// flag name.
 import type { FlagValues } from './flag.ts';
 import { controllerManagerFlags } from './controllermanager-flags.ts';
 import { optionReader } from './option-reader.ts';
+import { metricsOptions, profilingOptions, secureServingOptions, type MetricsOptions, type ProfilingOptions, type SecureServingOptions } from './shared/secure-serving-options.ts';
 import { loggingOptions } from './shared/logging-options.ts';
+import { delegatedAuthenticationOptions, delegatedAuthorizationOptions, type DelegatedAuthenticationOptions, type DelegatedAuthorizationOptions } from './controllermanager/delegated-auth-options.ts';
+import { clientOptions, type ClientOptions } from './controllermanager/client-options.ts';
+import { leaderElectionOptions, type LeaderElectionOptions } from './controllermanager/leader-election-options.ts';
+import { controllerSelectionOptions, type ControllerSelectionOptions } from './controllermanager/controller-selection-options.ts';
+import {
+  garbageCollectorControllerOptions, namespaceControllerOptions, serviceAccountControllerOptions,
+  type GarbageCollectorControllerOptions, type NamespaceControllerOptions, type ServiceAccountControllerOptions,
+} from './controllermanager/controller-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
 
 export interface ControllerManagerOptions {
+  secureServing: SecureServingOptions;
+  debugging: ProfilingOptions;
+  metrics: MetricsOptions;
   logging: LoggingOptions;
+  authentication: DelegatedAuthenticationOptions;
+  authorization: DelegatedAuthorizationOptions;
+  client: ClientOptions;
+  leaderElection: LeaderElectionOptions;
+  controllerSelection: ControllerSelectionOptions;
+  garbageCollector: GarbageCollectorControllerOptions;
+  namespaceController: NamespaceControllerOptions;
+  serviceAccountController: ServiceAccountControllerOptions;
 }
 
+/**
+ * The typed options for parsed values; an absent value takes its row's default, so values built by
+ * hand (tests) need only name what they change.
+ */
 export function controllerManagerOptions(values: FlagValues): ControllerManagerOptions {
   const r = optionReader(controllerManagerFlags, values);
-  return { logging: loggingOptions(r) };
+  return {
+    secureServing: secureServingOptions(r),
+    debugging: profilingOptions(r),
+    metrics: metricsOptions(r),
+    logging: loggingOptions(r),
+    authentication: delegatedAuthenticationOptions(r),
+    authorization: delegatedAuthorizationOptions(r),
+    client: clientOptions(r),
+    leaderElection: leaderElectionOptions(r),
+    controllerSelection: controllerSelectionOptions(r),
+    garbageCollector: garbageCollectorControllerOptions(r),
+    namespaceController: namespaceControllerOptions(r),
+    serviceAccountController: serviceAccountControllerOptions(r),
+  };
 }

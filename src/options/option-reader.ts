@@ -15,6 +15,11 @@ export interface OptionReader {
   nonEmptyStrings(name: string): string[];
   /** int, float, duration (milliseconds) and quantity (bytes) flags. */
   number(name: string): number;
+  /**
+   * As number(), except that zero or less stands for the row's default: a worker count, where a
+   * controller with no workers would never act.
+   */
+  positiveNumber(name: string): number;
   bool(name: string): boolean;
   map(name: string): Record<string, string>;
   range(name: string): { base: number; size: number } | undefined;
@@ -58,6 +63,12 @@ export function optionReader(table: readonly FlagSpec[], values: FlagValues): Op
     number: (name) => {
       const v = get(name);
       return typeof v === 'number' ? v : 0;
+    },
+    positiveNumber: (name) => {
+      const v = get(name);
+      if (typeof v === 'number' && v > 0) return v;
+      const fallback = defaults[name];
+      return typeof fallback === 'number' ? fallback : 0;
     },
     bool: (name) => get(name) === true,
     map: (name) => {

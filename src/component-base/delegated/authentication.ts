@@ -16,7 +16,7 @@ import { x509Authenticator } from '../authentication/x509.ts';
 import type { RestClient } from '../../client/rest/client.ts';
 import { isNotFound } from '../../machinery/status.ts';
 import { klog } from '../logs/klog.ts';
-import type { DelegatedAuthenticationOptions } from './options.ts';
+import type { DelegatedAuthenticationOptions } from '../../options/controllermanager/delegated-auth-options.ts';
 import { AUTHENTICATION_CONFIG_MAP, readAuthenticationConfigMap, type AuthenticationInfo, type RequestHeaderSettings } from './authentication-config-map.ts';
 import { reviewClient } from './review-client.ts';
 import { tokenReviewAuthenticator } from './token-review.ts';

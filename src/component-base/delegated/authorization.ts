@@ -6,7 +6,7 @@
 import type { UserInfo } from '../serving/request-context.ts';
 import type { RestClient } from '../../client/rest/client.ts';
 import { klog } from '../logs/klog.ts';
-import type { DelegatedAuthorizationOptions } from './options.ts';
+import type { DelegatedAuthorizationOptions } from '../../options/controllermanager/delegated-auth-options.ts';
 import { reviewClient } from './review-client.ts';
 
 const log = klog('delegated/authorization');

@@ -2,11 +2,11 @@
 // written so far. Every known controller is described in options/controllermanager/known-controllers.ts;
 // one without an implementation here is a seam that waits, logging once, until the server serves
 // what it needs and an implementation lands.
-import type { FlagValues } from '../../options/flag.ts';
+import type { ControllerManagerOptions } from '../../options/controllermanager-options.ts';
 import { controllerDescriptors } from '../../options/controllermanager/known-controllers.ts';
 import type { ControllerConstructor, ControllerDescriptor, ControllerRun } from '../controller.ts';
-import { namespaceController, namespaceControllerOptions } from '../controllers/namespace/namespace-controller.ts';
-import { garbageCollectorController, garbageCollectorOptions } from '../controllers/garbagecollector/garbage-collector-controller.ts';
+import { namespaceController } from '../controllers/namespace/namespace-controller.ts';
+import { garbageCollectorController } from '../controllers/garbagecollector/garbage-collector-controller.ts';
 import { serviceAccountsController } from '../controllers/serviceaccount/serviceaccounts-controller.ts';
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher/publisher.ts';
 import { rootCAPublisherOptions } from '../controllers/rootcacertpublisher/options.ts';
@@ -31,14 +31,14 @@ export function enabledControllers(entries: readonly string[]): ControllerDescri
 
 /** The controllers written so far, by name; every other enabled name is a seam. */
 export const controllerConstructors: Readonly<Record<string, ControllerConstructor>> = {
-  'namespace-controller': (values) => namespaceController(namespaceControllerOptions(values)),
-  'garbage-collector-controller': (values) => garbageCollectorController(garbageCollectorOptions(values)),
+  'namespace-controller': (options) => namespaceController(options.namespaceController),
+  'garbage-collector-controller': (options) => garbageCollectorController(options.garbageCollector),
   'serviceaccount-controller': () => serviceAccountsController(),
-  'root-ca-certificate-publisher-controller': (values) => rootCACertPublisher(rootCAPublisherOptions(values)),
+  'root-ca-certificate-publisher-controller': (options) => rootCACertPublisher(rootCAPublisherOptions(options.serviceAccountController, options.client)),
   'clusterrole-aggregation-controller': () => clusterRoleAggregationController(),
 };
 
 /** The implementations for a run, built from its options. */
-export function controllerImplementations(values: FlagValues): Record<string, ControllerRun> {
-  return Object.fromEntries(Object.entries(controllerConstructors).map(([name, build]) => [name, build(values)]));
+export function controllerImplementations(options: ControllerManagerOptions): Record<string, ControllerRun> {
+  return Object.fromEntries(Object.entries(controllerConstructors).map(([name, build]) => [name, build(options)]));
 }

@@ -1,7 +1,7 @@
 // The controller manager as a daemon: options → secure serving → API client → leader election
 // (or, with --leader-elect=false, straight on) → controllers while leading. Resolves with the exit
 // code: 0 after a clean shutdown, 1 when leadership was lost.
-import type { FlagValues } from '../../options/flag.ts';
+import type { ControllerManagerOptions } from '../../options/controllermanager-options.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { createMetricsRegistry } from '../../component-base/metrics/registry.ts';
 import { BINARY_GIT_VERSION } from '../../component-base/version/version.ts';
@@ -31,34 +31,33 @@ export interface ControllerManagerDeps {
   onServing?(port: number): void;
 }
 
-const num = (values: FlagValues, name: string, fallback: number): number => (typeof values[name] === 'number' ? (values[name] as number) : fallback);
-const str = (values: FlagValues, name: string): string => (typeof values[name] === 'string' ? (values[name] as string) : '');
-
-export async function runControllerManager(values: FlagValues, deps: ControllerManagerDeps): Promise<number> {
+export async function runControllerManager(options: ControllerManagerOptions, deps: ControllerManagerDeps): Promise<number> {
   const clock = deps.clock ?? realClock;
   const healthChecks: HealthCheck[] = [];
   const metrics = createMetricsRegistry({
-    disabledMetrics: Array.isArray(values['disabled-metrics']) ? (values['disabled-metrics'] as string[]) : [],
-    allowMetricLabels: values['allow-metric-labels'] as Record<string, string> | undefined,
-    allowMetricLabelsManifest: str(values, 'allow-metric-labels-manifest') || undefined,
-    showHiddenMetricsForVersion: str(values, 'show-hidden-metrics-for-version') || undefined,
+    disabledMetrics: options.metrics.disabledMetrics,
+    allowMetricLabels: options.metrics.allowMetricLabels,
+    allowMetricLabelsManifest: options.metrics.allowMetricLabelsManifest || undefined,
+    showHiddenMetricsForVersion: options.metrics.showHiddenMetricsForVersion || undefined,
     binaryVersion: BINARY_GIT_VERSION,
   });
-  const connection = loadConnectionConfig({ path: str(values, 'orchconfig'), master: str(values, 'master') });
+  const clientOptions = options.client;
+  const connection = loadConnectionConfig({ path: clientOptions.orchconfig, master: clientOptions.master });
   const rest = new RestClient(connection, {
-    qps: num(values, 'orch-api-qps', 20),
-    burst: num(values, 'orch-api-burst', 30),
-    contentType: str(values, 'orch-api-content-type') || 'application/vnd.orch.protobuf',
+    qps: clientOptions.qps,
+    burst: clientOptions.burst,
+    contentType: clientOptions.contentType,
     userAgent: `orch-controller-manager/${BINARY_GIT_VERSION} (${process.platform}/${process.arch})`,
     clock,
   });
   // --use-service-account-credentials: each controller writes as orch-system/<controller>.
-  const credentials = values['use-service-account-credentials'] === true ? new ServiceAccountClientBuilder({ root: rest, connection, rest: rest.options, clock }) : undefined;
-  const implementations = deps.implementations ?? controllerImplementations(values);
+  const selection = options.controllerSelection;
+  const credentials = selection.useServiceAccountCredentials ? new ServiceAccountClientBuilder({ root: rest, connection, rest: rest.options, clock }) : undefined;
+  const implementations = deps.implementations ?? controllerImplementations(options);
 
   let serving: RunningSecureServer | undefined;
   try {
-    const servingConfig = await completeServing(values, `orch-controller-manager/${BINARY_GIT_VERSION}`);
+    const servingConfig = await completeServing(options, `orch-controller-manager/${BINARY_GIT_VERSION}`);
     if (servingConfig) {
       serving = await startSecureServing(servingConfig, { metrics, healthChecks: () => healthChecks });
       deps.onServing?.(serving.port);
@@ -66,7 +65,7 @@ export async function runControllerManager(values: FlagValues, deps: ControllerM
       log.info('--secure-port is 0: HTTPS is not served');
     }
 
-    const controllers = enabledControllers(Array.isArray(values['controllers']) ? (values['controllers'] as string[]) : ['*']);
+    const controllers = enabledControllers(selection.controllers);
     const served = new Map<string, boolean>();
     const servesResources = async (controller: ControllerDescriptor, signal: AbortSignal) => {
       for (const r of controller.requires) {
@@ -81,29 +80,30 @@ export async function runControllerManager(values: FlagValues, deps: ControllerM
         controllers,
         implementations: credentials ? withServiceAccountCredentials(implementations, credentials) : implementations,
         servesResources,
-        startIntervalMs: num(values, 'controller-start-interval', 0),
-        shutdownTimeoutMs: num(values, 'controller-shutdown-timeout', 10_000),
+        startIntervalMs: selection.startIntervalMs,
+        shutdownTimeoutMs: selection.shutdownTimeoutMs,
         clock,
         shared: {
           client: rest,
           // A fresh set of informers per leadership term, so a new term starts from a fresh list.
-          informers: new InformerFactory(rest, { clock, minResyncPeriodMs: num(values, 'min-resync-period', 12 * 3600_000) }),
+          informers: new InformerFactory(rest, { clock, minResyncPeriodMs: clientOptions.minResyncPeriodMs }),
         },
       });
 
-    if (values['leader-elect'] === false) {
+    const election = options.leaderElection;
+    if (!election.leaderElect) {
       log.info('Leader election is off: starting controllers now');
       await startControllers(deps.shutdown);
       return 0;
     }
     const elector = new LeaderElector({
       client: new RestLeaseClient(rest),
-      namespace: str(values, 'leader-elect-resource-namespace') || 'orch-system',
-      name: str(values, 'leader-elect-resource-name') || 'orch-controller-manager',
+      namespace: election.resourceNamespace,
+      name: election.resourceName,
       identity: deps.identity ?? defaultIdentity(),
-      leaseDurationMs: num(values, 'leader-elect-lease-duration', 15_000),
-      renewDeadlineMs: num(values, 'leader-elect-renew-deadline', 10_000),
-      retryPeriodMs: num(values, 'leader-elect-retry-period', 2_000),
+      leaseDurationMs: election.leaseDurationMs,
+      renewDeadlineMs: election.renewDeadlineMs,
+      retryPeriodMs: election.retryPeriodMs,
       clock,
       releaseOnCancel: true,
       callbacks: {
@@ -117,7 +117,7 @@ export async function runControllerManager(values: FlagValues, deps: ControllerM
       },
     });
     healthChecks.push(elector.healthCheck());
-    log.info('Leader election identity', { identity: elector.identity, lease: `${str(values, 'leader-elect-resource-namespace')}/${str(values, 'leader-elect-resource-name')}` });
+    log.info('Leader election identity', { identity: elector.identity, lease: `${election.resourceNamespace}/${election.resourceName}` });
     const lost = await elector.run(deps.shutdown);
     if (lost) {
       log.error('leaderelection lost');

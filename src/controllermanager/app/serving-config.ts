@@ -4,7 +4,8 @@
 // authentication and authorization (whose client CA the handshake asks certificates for).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FlagValues } from '../../options/flag.ts';
+import type { ControllerManagerOptions } from '../../options/controllermanager-options.ts';
+import type { SecureServingOptions } from '../../options/shared/secure-serving-options.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { loadCertKeyPair } from '../../component-base/certs/load.ts';
 import { generateSelfSignedCertKey, type CertKeyPair } from '../../component-base/certs/self-signed.ts';
@@ -12,7 +13,6 @@ import { loadNamedCertKeys, type NamedCertKey } from '../../component-base/certs
 import { buildTlsSettings, type TlsSettings } from '../../component-base/serving/tls-options.ts';
 import { buildDelegatedAuthentication, type DelegatedAuthentication } from '../../component-base/delegated/authentication.ts';
 import { buildDelegatedAuthorization, type DelegatedAuthorizer } from '../../component-base/delegated/authorization.ts';
-import { delegatedAuthenticationOptions, delegatedAuthorizationOptions } from '../../component-base/delegated/options.ts';
 
 const log = klog('controllermanager/serving');
 
@@ -30,38 +30,37 @@ export interface ServingConfig {
   profiling: boolean;
 }
 
-const str = (values: FlagValues, name: string): string => (typeof values[name] === 'string' ? (values[name] as string) : '');
-const list = (values: FlagValues, name: string): string[] => (Array.isArray(values[name]) ? (values[name] as string[]) : []);
-
 /** undefined when --secure-port is 0: no HTTPS at all. */
-export async function completeServing(values: FlagValues, userAgent = 'orch-controller-manager'): Promise<ServingConfig | undefined> {
-  const port = typeof values['secure-port'] === 'number' ? values['secure-port'] : 10257;
+export async function completeServing(options: ControllerManagerOptions, userAgent = 'orch-controller-manager'): Promise<ServingConfig | undefined> {
+  const serving = options.secureServing;
+  const port = serving.securePort;
   if (port === 0) return undefined;
-  const bindAddress = str(values, 'bind-address') || '0.0.0.0';
-  const tls = buildTlsSettings(str(values, 'tls-min-version') || undefined, list(values, 'tls-cipher-suites'));
-  const authentication = await buildDelegatedAuthentication(delegatedAuthenticationOptions(values), userAgent);
+  // '' listens on every interface, as 0.0.0.0 does.
+  const bindAddress = serving.bindAddress || '0.0.0.0';
+  const tls = buildTlsSettings(serving.tlsMinVersion || undefined, serving.tlsCipherSuites);
+  const authentication = await buildDelegatedAuthentication(options.authentication, userAgent);
   if (authentication.clientCA) tls.clientCA = authentication.clientCA;
   return {
     port,
     bindAddress,
-    pair: await servingPair(values, bindAddress),
-    sniCerts: loadNamedCertKeys(list(values, 'tls-sni-cert-key')),
+    pair: await servingPair(serving, bindAddress),
+    sniCerts: loadNamedCertKeys(serving.tlsSniCertKeys),
     tls,
-    http2: values['disable-http2-serving'] !== true,
-    http2MaxStreams: typeof values['http2-max-streams-per-connection'] === 'number' ? values['http2-max-streams-per-connection'] : 0,
-    permitPortSharing: values['permit-port-sharing'] === true,
+    http2: !serving.disableHttp2,
+    http2MaxStreams: serving.http2MaxStreamsPerConnection,
+    permitPortSharing: serving.permitPortSharing,
     authentication,
-    authorizer: buildDelegatedAuthorization(delegatedAuthorizationOptions(values), userAgent),
-    profiling: values['profiling'] !== false,
+    authorizer: buildDelegatedAuthorization(options.authorization, userAgent),
+    profiling: options.debugging.profiling,
   };
 }
 
-async function servingPair(values: FlagValues, bindAddress: string): Promise<CertKeyPair> {
-  const certFile = str(values, 'tls-cert-file');
-  const keyFile = str(values, 'tls-private-key-file');
+async function servingPair(serving: SecureServingOptions, bindAddress: string): Promise<CertKeyPair> {
+  const certFile = serving.tlsCertFile;
+  const keyFile = serving.tlsPrivateKeyFile;
   if (certFile && keyFile) return loadCertKeyPair(certFile, keyFile);
   const alternates = ['127.0.0.1', ...(bindAddress && bindAddress !== '0.0.0.0' && bindAddress !== '::' ? [bindAddress] : [])];
-  const certDir = str(values, 'cert-dir');
+  const certDir = serving.certDir;
   if (!certDir) {
     const { cert, key } = await generateSelfSignedCertKey('localhost', alternates);
     log.info('Generated a self-signed serving certificate in memory (no --cert-dir)', undefined, 1);

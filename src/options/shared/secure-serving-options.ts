@@ -36,14 +36,22 @@ export function secureServingOptions(r: OptionReader): SecureServingOptions {
   };
 }
 
-export interface DebuggingOptions {
+export interface ProfilingOptions {
   profiling: boolean;
+}
+
+/** The controller manager has --profiling but no debug socket. */
+export function profilingOptions(r: OptionReader): ProfilingOptions {
+  return { profiling: r.bool('profiling') };
+}
+
+export interface DebuggingOptions extends ProfilingOptions {
   /** '' : no debug socket. */
   debugSocketPath: string;
 }
 
 export function debuggingOptions(r: OptionReader): DebuggingOptions {
-  return { profiling: r.bool('profiling'), debugSocketPath: r.string('debug-socket-path') };
+  return { ...profilingOptions(r), debugSocketPath: r.string('debug-socket-path') };
 }
 
 export interface MetricsOptions {

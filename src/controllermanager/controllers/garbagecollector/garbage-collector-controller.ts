@@ -3,7 +3,7 @@
 // to build the ownerReference graph, and once every informer has synced runs --concurrent-gc-syncs
 // workers on the attempt-to-delete and attempt-to-orphan queues. Discovery is repeated every 30 s
 // so resources served later are watched too. With --enable-garbage-collector=false it does nothing.
-import type { FlagValues } from '../../../options/flag.ts';
+import type { GarbageCollectorControllerOptions } from '../../../options/controllermanager/controller-options.ts';
 import { realClock, sleep, type Clock } from '../../../client/clock/clock.ts';
 import type { CachedObject } from '../../../client/cache/store.ts';
 import { DiscoveryClient, groupVersionOf, resourceKey, withVerbs, type ApiResource } from '../../../client/discovery/discovery-client.ts';
@@ -21,22 +21,11 @@ const log = klog('controllermanager/garbagecollector');
 /** Resources the collector never watches: Kubernetes' default ignored resources. */
 const IGNORED = new Set(['/events', 'events.orch.io/events']);
 
-export interface GarbageCollectorOptions {
-  /** --enable-garbage-collector. */
-  enabled: boolean;
-  /** --concurrent-gc-syncs. */
-  workers: number;
+/** The options (--enable-garbage-collector, --concurrent-gc-syncs) and what tests may change. */
+export interface GarbageCollectorOptions extends GarbageCollectorControllerOptions {
   /** How often discovery is repeated to find resources served later. */
   rediscoveryPeriodMs?: number;
   clock?: Clock;
-}
-
-export function garbageCollectorOptions(values: FlagValues): GarbageCollectorOptions {
-  const workers = values['concurrent-gc-syncs'];
-  return {
-    enabled: values['enable-garbage-collector'] !== false,
-    workers: typeof workers === 'number' && workers > 0 ? workers : 20,
-  };
 }
 
 /** Resources whose objects can be owners or dependents the collector acts on. */

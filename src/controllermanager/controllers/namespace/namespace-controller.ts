@@ -3,7 +3,7 @@
 // Content held by finalizers is looked at again after half Kubernetes' estimate; failures back off
 // per namespace from 5 ms to a minute.
 import type { Namespace } from '../../../api/core/v1/namespace-types.ts';
-import type { FlagValues } from '../../../options/flag.ts';
+import type { NamespaceControllerOptions as NamespaceControllerFlags } from '../../../options/controllermanager/controller-options.ts';
 import { realClock, type Clock } from '../../../client/clock/clock.ts';
 import { SharedInformer } from '../../../client/cache/shared-informer.ts';
 import { ResourceClient } from '../../../client/rest/resource.ts';
@@ -16,21 +16,9 @@ import { ContentRemainingError, syncNamespace } from './namespace-deleter.ts';
 
 const log = klog('controllermanager/namespace');
 
-export interface NamespaceControllerOptions {
-  /** --namespace-sync-period: every namespace is looked at again this often. */
-  syncPeriodMs: number;
-  /** --concurrent-namespace-syncs. */
-  workers: number;
+/** The options (--namespace-sync-period, --concurrent-namespace-syncs) and a clock for tests. */
+export interface NamespaceControllerOptions extends NamespaceControllerFlags {
   clock?: Clock;
-}
-
-export function namespaceControllerOptions(values: FlagValues): NamespaceControllerOptions {
-  const period = values['namespace-sync-period'];
-  const workers = values['concurrent-namespace-syncs'];
-  return {
-    syncPeriodMs: typeof period === 'number' ? period : 5 * 60_000,
-    workers: typeof workers === 'number' && workers > 0 ? workers : 10,
-  };
 }
 
 export function namespaceController(opts: NamespaceControllerOptions): ControllerRun {

@@ -1,0 +1,35 @@
+// Each written controller's own rows as a typed options object, named as Kubernetes names the
+// controllers' configurations (GarbageCollectorController, NamespaceController, SAController).
+// A controller reads only its own object.
+import type { OptionReader } from '../option-reader.ts';
+
+export interface GarbageCollectorControllerOptions {
+  /** --enable-garbage-collector=false: the controller does nothing. */
+  enabled: boolean;
+  /** --concurrent-gc-syncs; zero or less takes the row's default. */
+  workers: number;
+}
+
+export function garbageCollectorControllerOptions(r: OptionReader): GarbageCollectorControllerOptions {
+  return { enabled: r.bool('enable-garbage-collector'), workers: r.positiveNumber('concurrent-gc-syncs') };
+}
+
+export interface NamespaceControllerOptions {
+  /** Every namespace is looked at again this often. */
+  syncPeriodMs: number;
+  /** --concurrent-namespace-syncs; zero or less takes the row's default. */
+  workers: number;
+}
+
+export function namespaceControllerOptions(r: OptionReader): NamespaceControllerOptions {
+  return { syncPeriodMs: r.number('namespace-sync-period'), workers: r.positiveNumber('concurrent-namespace-syncs') };
+}
+
+export interface ServiceAccountControllerOptions {
+  /** The root CA bundle the publisher puts in every namespace; '' : the orchconfig's CA. */
+  rootCAFile: string;
+}
+
+export function serviceAccountControllerOptions(r: OptionReader): ServiceAccountControllerOptions {
+  return { rootCAFile: r.string('root-ca-file') };
+}
