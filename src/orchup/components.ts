@@ -1,6 +1,7 @@
 // The processes `orch up` runs, and the flags each gets. The apiserver starts first; components
 // that talk to it (orch-controller-manager) start after /readyz answers ok.
 import { fileURLToPath } from 'node:url';
+import { apiserverArgs, controllerManagerArgs } from '../options/command-line.ts';
 import type { DataDirLayout } from './layout.ts';
 import type { PkiFiles } from './pki.ts';
 
@@ -26,26 +27,25 @@ export const SERVICE_ACCOUNT_ISSUER = 'https://orch.default.svc.cluster.local';
 
 /** The apiserver keeps the embedded store in --data-dir (orch.db there) when no --kvstore-servers is given. */
 export function apiserverComponent(ctx: ComponentContext): Component {
-  const defaults: Array<[string, string]> = [
-    ['data-dir', ctx.layout.root],
-    ['cert-dir', ctx.layout.pkiDir],
-    ['tls-cert-file', ctx.pki.servingCertFile],
-    ['tls-private-key-file', ctx.pki.servingKeyFile],
-    ['token-auth-file', ctx.layout.tokenFile],
-    // As kubeadm sets it up: RBAC with its bootstrap policy, so permissions behave as on a cluster.
-    ['authorization-mode', 'Node,RBAC'],
-    ['service-account-issuer', SERVICE_ACCOUNT_ISSUER],
-    ['service-account-signing-key-file', ctx.pki.serviceAccountKeyFile],
-    ['service-account-key-file', ctx.pki.serviceAccountPublicKeyFile],
-    ['bind-address', '127.0.0.1'],
-    ['secure-port', String(ctx.port)],
-  ];
   // A flag given after `--` replaces ours rather than adding to it (list flags append on repeat).
-  const given = flagNames(ctx.apiserverArgs);
+  const ours = apiserverArgs({
+    dataDir: ctx.layout.root,
+    certDir: ctx.layout.pkiDir,
+    tlsCertFile: ctx.pki.servingCertFile,
+    tlsPrivateKeyFile: ctx.pki.servingKeyFile,
+    tokenAuthFile: ctx.layout.tokenFile,
+    // As kubeadm sets it up: RBAC with its bootstrap policy, so permissions behave as on a cluster.
+    authorizationModes: ['Node', 'RBAC'],
+    serviceAccountIssuer: SERVICE_ACCOUNT_ISSUER,
+    serviceAccountSigningKeyFile: ctx.pki.serviceAccountKeyFile,
+    serviceAccountKeyFile: ctx.pki.serviceAccountPublicKeyFile,
+    bindAddress: '127.0.0.1',
+    securePort: ctx.port,
+  }, flagNames(ctx.apiserverArgs));
   return {
     name: 'orch-apiserver',
     command: BIN_DIR + 'orch-apiserver',
-    args: [...defaults.filter(([name]) => !given.has(name)).map(([name, value]) => `--${name}=${value}`), ...ctx.apiserverArgs],
+    args: [...ours, ...ctx.apiserverArgs],
   };
 }
 
@@ -70,11 +70,7 @@ export function afterReadyComponents(ctx: ComponentContext): Component[] {
     {
       name: 'orch-controller-manager',
       command: BIN_DIR + 'orch-controller-manager',
-      args: [
-        `--orchconfig=${ctx.layout.orchconfig}`,
-        '--secure-port=0',
-        `--root-ca-file=${ctx.pki.caCertFile}`,
-      ],
+      args: controllerManagerArgs({ orchconfig: ctx.layout.orchconfig, securePort: 0, rootCAFile: ctx.pki.caCertFile }),
     },
   ];
 }

@@ -1,0 +1,39 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { apiserverArgs, apiserverCommandLineFlags, controllerManagerArgs, controllerManagerCommandLineFlags } from './command-line.ts';
+import { apiserverFlags } from './apiserver-flags.ts';
+import { controllerManagerFlags } from './controllermanager-flags.ts';
+import { parseFlags } from './parse.ts';
+
+const apiserver = {
+  dataDir: '/d', certDir: '/d/pki', tlsCertFile: '/d/pki/s.crt', tlsPrivateKeyFile: '/d/pki/s.key', tokenAuthFile: '/d/tokens.csv',
+  authorizationModes: ['Node', 'RBAC'], serviceAccountIssuer: 'https://issuer', serviceAccountSigningKeyFile: '/d/pki/sa.key',
+  serviceAccountKeyFile: '/d/pki/sa.pub', bindAddress: '127.0.0.1', securePort: 6443,
+};
+
+test('every flag a command line writes is a row of its daemon\'s table', () => {
+  const known = (table: readonly { name: string }[]) => new Set(table.map((f) => f.name));
+  for (const name of Object.values(apiserverCommandLineFlags)) assert.ok(known(apiserverFlags).has(name), name);
+  for (const name of Object.values(controllerManagerCommandLineFlags)) assert.ok(known(controllerManagerFlags).has(name), name);
+});
+
+test('the API server\'s arguments parse back to the settings they were written from', () => {
+  const parsed = parseFlags(apiserverFlags, apiserverArgs(apiserver));
+  assert.deepEqual(parsed.errors, []);
+  assert.deepEqual(parsed.values['authorization-mode'], ['Node', 'RBAC']);
+  assert.equal(parsed.values['secure-port'], 6443);
+  assert.equal(parsed.values['data-dir'], '/d');
+});
+
+test('flags named to be left out are not written', () => {
+  const args = apiserverArgs(apiserver, new Set(['secure-port', 'authorization-mode']));
+  assert.equal(args.length, Object.keys(apiserverCommandLineFlags).length - 2);
+  assert.ok(!args.some((a) => a.startsWith('--secure-port') || a.startsWith('--authorization-mode')));
+});
+
+test('the controller manager\'s arguments parse back too', () => {
+  const parsed = parseFlags(controllerManagerFlags, controllerManagerArgs({ orchconfig: '/d/orchconfig', securePort: 0, rootCAFile: '/d/pki/ca.crt' }));
+  assert.deepEqual(parsed.errors, []);
+  assert.equal(parsed.values['secure-port'], 0);
+  assert.equal(parsed.values['root-ca-file'], '/d/pki/ca.crt');
+});

@@ -1,0 +1,67 @@
+// Command lines for the daemons another process starts (`orch up` supervises both): typed settings
+// in, `--name=value` arguments out, so the flag names a parent writes live here beside the tables
+// rather than in the code that spawns the child. Lists are written comma-separated, as the parser
+// reads them back.
+// Type aliases rather than interfaces, so that they are records of settings.
+export type ApiserverCommandLine = {
+  dataDir: string;
+  certDir: string;
+  tlsCertFile: string;
+  tlsPrivateKeyFile: string;
+  tokenAuthFile: string;
+  authorizationModes: string[];
+  serviceAccountIssuer: string;
+  serviceAccountSigningKeyFile: string;
+  serviceAccountKeyFile: string;
+  bindAddress: string;
+  securePort: number;
+};
+
+export type ControllerManagerCommandLine = {
+  orchconfig: string;
+  /** 0 : no HTTPS. */
+  securePort: number;
+  rootCAFile: string;
+};
+
+type Setting = string | number | string[];
+
+/** Each setting's flag, in the order the arguments are written. */
+export const apiserverCommandLineFlags: Readonly<Record<keyof ApiserverCommandLine, string>> = {
+  dataDir: 'data-dir',
+  certDir: 'cert-dir',
+  tlsCertFile: 'tls-cert-file',
+  tlsPrivateKeyFile: 'tls-private-key-file',
+  tokenAuthFile: 'token-auth-file',
+  authorizationModes: 'authorization-mode',
+  serviceAccountIssuer: 'service-account-issuer',
+  serviceAccountSigningKeyFile: 'service-account-signing-key-file',
+  serviceAccountKeyFile: 'service-account-key-file',
+  bindAddress: 'bind-address',
+  securePort: 'secure-port',
+};
+
+export const controllerManagerCommandLineFlags: Readonly<Record<keyof ControllerManagerCommandLine, string>> = {
+  orchconfig: 'orchconfig',
+  securePort: 'secure-port',
+  rootCAFile: 'root-ca-file',
+};
+
+function commandLine<T extends Readonly<Record<string, Setting>>>(flags: Readonly<Record<keyof T & string, string>>, settings: T, leaveOut: ReadonlySet<string>): string[] {
+  const args: string[] = [];
+  for (const [field, name] of Object.entries(flags) as Array<[keyof T & string, string]>) {
+    if (leaveOut.has(name)) continue;
+    const value = settings[field];
+    args.push(`--${name}=${Array.isArray(value) ? value.join(',') : String(value)}`);
+  }
+  return args;
+}
+
+/** The API server's arguments, without the flags named in `leaveOut` (long names, no dashes). */
+export function apiserverArgs(settings: ApiserverCommandLine, leaveOut: ReadonlySet<string> = new Set()): string[] {
+  return commandLine(apiserverCommandLineFlags, settings, leaveOut);
+}
+
+export function controllerManagerArgs(settings: ControllerManagerCommandLine): string[] {
+  return commandLine(controllerManagerCommandLineFlags, settings, new Set());
+}
