@@ -83,7 +83,7 @@ export function minCompatibilityVersion(opts: VersionOptions): MajorMinor {
 }
 
 /** The reported git version: --version=vX.Y.Z when given, else the binary's. */
-export function reportedGitVersion(opts: Pick<VersionOptions, 'version'>): string {
+export function reportedGitVersion(opts: VersionOptions): string {
   const flag = opts.version;
   if (!['true', 'false', 'raw', ''].includes(flag) && !validateDynamicVersion(flag)) {
     return flag.startsWith('v') ? flag : `v${flag}`;
