@@ -35,6 +35,18 @@ before(async () => {
       const labels = review.request.object?.metadata?.labels;
       const ops = labels ? [{ op: 'add', path: '/metadata/labels/patched', value: 'yes' }] : [{ op: 'add', path: '/metadata/labels', value: { patched: 'yes' } }];
       res.end(reviewAnswer(review, { allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(ops)).toString('base64') }));
+    } else if (path === '/extra') {
+      // Fields a ConfigMap does not have, and an empty `,omitempty` map.
+      const ops = [
+        { op: 'add', path: '/spec', value: { replicas: 3 } },
+        { op: 'add', path: '/metadata/bogus', value: 'x' },
+        { op: 'add', path: '/data', value: { k: 'v' } },
+        { op: 'add', path: '/binaryData', value: {} },
+      ];
+      res.end(reviewAnswer(review, { allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(ops)).toString('base64') }));
+    } else if (path === '/wrong-type') {
+      const ops = [{ op: 'add', path: '/data', value: ['not', 'a', 'map'] }];
+      res.end(reviewAnswer(review, { allowed: true, patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(ops)).toString('base64') }));
     } else if (path === '/note') {
       // Sees the core form of an events.orch.io event (matched as an equivalent resource).
       const ops = [{ op: 'replace', path: '/message', value: `${review.request.object.message} (checked)` }];
@@ -166,6 +178,27 @@ test('a mutating webhook patch is applied and stored', async (t) => {
   const stored = await call('GET', `${CM('hooked')}/${r.body.metadata.name}`);
   assert.equal(stored.body.metadata.labels.patched, 'yes');
   assert.equal((await call('POST', CM('quiet'), cm())).body.metadata.labels, undefined);
+});
+
+// Kubernetes decodes a webhook's patched object into the kind's Go type: what the type does not
+// declare is dropped without a word, empty `,omitempty` fields are left out, and an object that
+// does not decode is an internal error.
+test('a mutating webhook\'s result is decoded through the kind: unknown fields dropped, wrong types refused', async (t) => {
+  await configure(t, 'mutating', 'extra', [hook('extra.example.com', '/extra')]);
+  const r = await call('POST', CM('hooked'), cm());
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  assert.deepEqual(r.body.data, { k: 'v' });
+  assert.equal(r.body.spec, undefined);
+  assert.equal(r.body.metadata.bogus, undefined);
+  assert.equal('binaryData' in r.body, false);
+  const stored = await call('GET', `${CM('hooked')}/${r.body.metadata.name}`);
+  assert.equal(stored.body.spec, undefined);
+  assert.equal(stored.body.metadata.bogus, undefined);
+
+  await configure(t, 'mutating', 'wrong-type', [hook('wrong.example.com', '/wrong-type')]);
+  const refused = await call('POST', CM('hooked'), cm());
+  assert.equal(refused.status, 500, JSON.stringify(refused.body));
+  assert.match(refused.body.message, /cannot unmarshal array into Go struct field ConfigMap\.data of type map\[string\]string/);
 });
 
 test('matchPolicy Equivalent: a webhook on core events sees and patches events.orch.io events; Exact does not', async (t) => {

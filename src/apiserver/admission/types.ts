@@ -22,6 +22,12 @@ export interface AdmissionAttributes {
   userInfo?: UserInfo;
   /** Set by the chain for the mutating phase: shared reinvocation bookkeeping of its plugins. */
   reinvocation?: ReinvocationContext;
+  /**
+   * Set by the registry: decodes an object in place through the kind's type (unknown fields
+   * dropped, Go's encoding applied), returning Go's error for a value of the wrong type. Mutating
+   * plugins take their results back through mutated-object.ts, which calls it.
+   */
+  decodeObject?(obj: ApiObject): string | undefined;
 }
 
 /**

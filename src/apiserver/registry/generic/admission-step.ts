@@ -4,6 +4,7 @@ import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import type { AdmissionAttributes, AdmissionOperation } from '../../admission/types.ts';
 import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 import type { InstalledResource } from './context.ts';
+import { admissionDecoder } from './decode.ts';
 
 export interface AdmissionInput {
   operation: AdmissionOperation;
@@ -25,6 +26,8 @@ export function admissionAttributes(res: InstalledResource<any, any>, input: Adm
     namespace: decl.namespaced ? input.namespace : '',
     name: input.name,
     dryRun: input.dryRun,
+    // What mutating plugins produce is decoded through the kind's type again (mutated-object.ts).
+    decodeObject: admissionDecoder(decl),
   };
   if (input.object) attrs.object = input.object;
   if (input.oldObject) attrs.oldObject = input.oldObject;

@@ -27,6 +27,23 @@ function compiledFor(decl: ResourceDeclaration<any, any>): CompiledSchema {
 }
 
 /**
+ * Decodes an object a mutating admission plugin produced, as Kubernetes decodes a webhook's
+ * patched object into the kind's type (unknown fields dropped silently, Go's encoding applied):
+ * Go's error for a wrong type, or undefined. One function per declaration, made once.
+ */
+export function admissionDecoder(decl: ResourceDeclaration<any, any>): (obj: ApiObject) => string | undefined {
+  let out = admissionDecoders.get(decl);
+  if (!out) {
+    const schema = compiledFor(decl);
+    out = (obj) => decodeWithSchema(schema, obj, { prune: true, defaults: true });
+    admissionDecoders.set(decl, out);
+  }
+  return out;
+}
+
+const admissionDecoders = new WeakMap<ResourceDeclaration<any, any>, (obj: ApiObject) => string | undefined>();
+
+/**
  * `unknown field "spec.foo"` and `duplicate field "x"` for fieldValidation; under Strict they are
  * Kubernetes' 400.
  */

@@ -3,9 +3,7 @@
 import type { CoreEvent } from '../../../../api/core/v1/event-types.ts';
 import type { EventV1 } from '../../../../api/events/v1/types.ts';
 import { coreToEventV1, eventV1ToCore } from '../../../registry/events/conversion.ts';
-import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import type { GroupVersionKind } from './rules.ts';
-import { setOwn } from '../../../../machinery/patch/json-value.ts';
 
 export function convertObject<T>(obj: T, to: GroupVersionKind): T {
   if (!obj || to.kind !== 'Event') return obj;
@@ -13,10 +11,4 @@ export function convertObject<T>(obj: T, to: GroupVersionKind): T {
   if (to.group === '' && apiVersion !== 'v1') return { ...eventV1ToCore(obj as unknown as EventV1), apiVersion: 'v1', kind: 'Event' } as T;
   if (to.group === 'events.orch.io' && apiVersion !== 'events.orch.io/v1') return { ...coreToEventV1(obj as unknown as CoreEvent), apiVersion: 'events.orch.io/v1', kind: 'Event' } as T;
   return obj;
-}
-
-/** Replaces the content of `target` with `source` (admission mutates the request's object in place). */
-export function replaceInPlace(target: ApiObject, source: ApiObject): void {
-  for (const key of Object.keys(target)) delete (target as Record<string, unknown>)[key];
-  for (const [key, value] of Object.entries(source)) setOwn(target as Record<string, unknown>, key, value);
 }

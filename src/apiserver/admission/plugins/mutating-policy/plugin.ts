@@ -10,7 +10,8 @@ import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
 import { evaluateCel, toCelValue } from '../../../../machinery/cel/index.ts';
 import { admissionActivation, admissionCel, evaluateMatchConditions, expressionError } from '../cel/admission-cel.ts';
-import { convertObject, replaceInPlace } from '../matching/equivalent-resource.ts';
+import { convertObject } from '../matching/equivalent-resource.ts';
+import { takeMutated } from '../../mutated-object.ts';
 import type { MatchedTarget } from '../matching/rules.ts';
 import { matchPolicyResources } from '../matching/policy-resources.ts';
 import { addAdmissionAuditAnnotation } from '../../request-scope.ts';
@@ -102,11 +103,8 @@ export function mutatingAdmissionPolicy(deps: MutatingPolicyPluginDeps): Admissi
           }
           const before = convertObject(attrs.object!, inv.target.kind);
           const after = m.patchType === 'JSONPatch' ? applyJsonPatch(before, result) : applyConfiguration(before, result);
-          const back = convertObject(after, attrs.kind);
-          if (JSON.stringify(back) !== JSON.stringify(attrs.object)) {
-            replaceInPlace(attrs.object!, back);
-            changed = true;
-          }
+          // A result that does not decode fails the policy, as its failure policy says.
+          if (takeMutated(attrs, convertObject(after, attrs.kind))) changed = true;
         }
       } catch (err) {
         failed(inv.policy, inv.binding, err);

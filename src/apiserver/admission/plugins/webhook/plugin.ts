@@ -10,7 +10,8 @@ import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
 import type { Authorizer } from '../../../../machinery/authorization/types.ts';
-import { convertObject, replaceInPlace } from '../matching/equivalent-resource.ts';
+import { convertObject } from '../matching/equivalent-resource.ts';
+import { takeMutated } from '../../mutated-object.ts';
 import { addAdmissionAuditAnnotation } from '../../request-scope.ts';
 import { pluginReinvocation } from '../../reinvocation.ts';
 import { callWebhook } from './call.ts';
@@ -66,10 +67,12 @@ function applyPatch(attrs: AdmissionAttributes, selected: SelectedHook<MutatingW
   } catch (err) {
     throw internalError(`failed to apply the patch of webhook ${JSON.stringify(selected.hook.name)}: ${(err as Error).message}`);
   }
-  const back = convertObject(after, attrs.kind);
-  const changed = JSON.stringify(back) !== JSON.stringify(attrs.object);
-  if (changed) replaceInPlace(attrs.object, back);
-  return changed;
+  try {
+    return takeMutated(attrs, convertObject(after, attrs.kind));
+  } catch (err) {
+    // Kubernetes answers a patched object it cannot decode with an internal error.
+    throw internalError(`the patch of webhook ${JSON.stringify(selected.hook.name)}: ${(err as Error).message}`);
+  }
 }
 
 export function mutatingAdmissionWebhook(deps: WebhookPluginDeps): AdmissionPlugin {
