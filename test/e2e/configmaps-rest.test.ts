@@ -92,3 +92,14 @@ test('an immutable config map keeps its data, binaryData and immutable flag; met
   await s.call('POST', CMS, { metadata: { name: 'thaw' }, data: { a: '1' } });
   assert.equal((await s.call('PATCH', `${CMS}/thaw`, { immutable: true, data: { a: '3' } }, MERGE)).status, 200);
 });
+
+// Kubernetes writes a struct's fields in Go's declaration order, whatever order the body had.
+test('a config map is answered in Go\'s field order, metadata included', async () => {
+  const body = '{"data":{"x":"y"},"metadata":{"labels":{"a":"b"},"name":"ordered"},"immutable":false,"apiVersion":"v1","kind":"ConfigMap"}';
+  const r = await s.call('POST', CMS, body);
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  assert.deepEqual(Object.keys(r.body), ['kind', 'apiVersion', 'metadata', 'immutable', 'data']);
+  assert.deepEqual(Object.keys(r.body.metadata), ['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'labels']);
+  const got = await s.call('GET', `${CMS}/ordered`);
+  assert.deepEqual(Object.keys(got.body.metadata), Object.keys(r.body.metadata));
+});
