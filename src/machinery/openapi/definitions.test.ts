@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { definitionName, openapiV2Definitions, openapiV3Schemas } from './definitions.ts';
+import { definitionName, definitionsWithProtobuf, openapiV2Definitions, openapiV3Schemas } from './definitions.ts';
 
 function refsIn(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((v) => refsIn(v, out));
@@ -49,4 +49,10 @@ test('Event fields are described, with the spec wording', () => {
   assert.equal(props['eventTime']!.$ref, '#/definitions/io.orch.apimachinery.pkg.apis.meta.v1.MicroTime');
   const micro = (openapiV2Definitions() as Record<string, Record<string, unknown>>)['io.orch.apimachinery.pkg.apis.meta.v1.MicroTime']!;
   assert.equal(micro['format'], 'date-time');
+});
+
+test('the protobuf field numbers stay out of the published documents', () => {
+  for (const defs of [openapiV2Definitions(), openapiV3Schemas()]) assert.equal(JSON.stringify(defs).includes('x-orch-protobuf'), false);
+  const withNumbers = definitionsWithProtobuf() as Record<string, { properties: Record<string, Record<string, unknown>> }>;
+  assert.equal(withNumbers['io.orch.api.events.v1.Event']!.properties['note']!['x-orch-protobuf'], 10);
 });

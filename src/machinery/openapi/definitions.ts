@@ -1,6 +1,7 @@
 // The schemas of every built-in kind, for the OpenAPI v2 document (`definitions`) and the v3
 // documents (`components.schemas`). kubectl explain and client-side validation read these; the
-// decoder reads the same data (kind-schemas.ts). What only the served declarations know (the
+// decoder reads the same data (kind-schemas.ts), and the protobuf codec derives its messages from
+// them (the field numbers the documents leave out). What only the served declarations know (the
 // groups a kind is served under, list kinds) is added where the documents are built.
 
 import { admissionSchemas } from './admission-schemas.ts';
@@ -10,6 +11,7 @@ import { flowcontrolSchemas } from './flowcontrol-schemas.ts';
 import { metaSchemas } from './meta-schemas.ts';
 import { rbacSchemas } from './rbac-schemas.ts';
 import { reviewSchemas } from './review-schemas.ts';
+import { withoutProtobufFacts } from './protobuf-extension.ts';
 import type { Dialect, Schema } from './schema-builder.ts';
 import { secretSchemas } from './secret-schemas.ts';
 import { selectorSchemas } from './selector-schemas.ts';
@@ -38,10 +40,15 @@ function all(d: Dialect): Record<string, Schema> {
 
 /** `definitions` of /openapi/v2 (refs are `#/definitions/<name>`). */
 export function openapiV2Definitions(): Record<string, unknown> {
-  return all({ v3: false });
+  return withoutProtobufFacts(all({ v3: false }));
 }
 
 /** `components.schemas` of /openapi/v3/... documents (refs are `#/components/schemas/<name>`). */
 export function openapiV3Schemas(): Record<string, unknown> {
-  return all({ v3: true });
+  return withoutProtobufFacts(all({ v3: true }));
+}
+
+/** Every definition with its protobuf facts (`x-orch-protobuf`), which the protobuf codec reads. */
+export function definitionsWithProtobuf(): Record<string, Schema> {
+  return all({ v3: false });
 }
