@@ -75,6 +75,8 @@ interface FuzzRequest {
   headers: Record<string, string>;
   body?: string | Buffer;
   credentials: 'admin' | 'none' | 'bad';
+  /** The kind an answer about the one object the path names must be (absent for other paths). */
+  itemKind?: string;
 }
 
 function send(r: FuzzRequest, fresh = false): Promise<Reply> {
@@ -341,23 +343,29 @@ function body(g: Random, method: string, contentType: string, r: Served | undefi
   }
 }
 
-function path(g: Random, served: Served[]): { path: string; resource?: Served } {
+function path(g: Random, served: Served[]): { path: string; resource?: Served; item?: boolean } {
   if (g.chance(0.08)) return { path: g.pick(ODD_PATHS) };
   const r = g.pick(served);
   const [plural, sub] = r.name.split('/');
   let p = r.prefix;
   if (g.chance(0.05)) p += '/watch';
+  const watchPath = g.chance(0.05);
+  if (watchPath) p += '/watch';
   if (r.namespaced && g.chance(0.92)) p += `/namespaces/${g.pick(NAMESPACES)}`;
   p += `/${plural}`;
-  if (sub || g.chance(0.6)) p += `/${g.pick(NAMES)}`;
+  // An empty name leaves the collection's path (with a trailing slash): not an item.
+  const name = sub || g.chance(0.6) ? g.pick(NAMES) : '';
+  const named = name !== '';
+  if (sub || named) p += `/${name}`;
+  let extra = false;
   if (sub) p += `/${sub}`;
-  else if (g.chance(0.05)) p += `/${g.pick(['status', 'scale', 'nope', 'finalize', 'log', 'exec', 'proxy', 'token', '..'])}`;
+  else if (g.chance(0.05)) (extra = true), (p += `/${g.pick(['status', 'scale', 'nope', 'finalize', 'log', 'exec', 'proxy', 'token', '..'])}`);
   if (g.chance(0.03)) p += '/';
-  return { path: p, resource: r };
+  return { path: p, resource: r, item: named && !sub && !extra && !watchPath };
 }
 
 function request(g: Random, served: Served[]): FuzzRequest {
-  const { path: p, resource } = path(g, served);
+  const { path: p, resource, item } = path(g, served);
   const method = g.pick(METHODS);
   const headers: Record<string, string> = {};
   let contentType = g.chance(0.15) ? g.pick(CONTENT_TYPES) : method === 'PATCH' ? g.pick(CONTENT_TYPES.slice(3, 7)) : 'application/json';
@@ -368,7 +376,9 @@ function request(g: Random, served: Served[]): FuzzRequest {
   if (g.chance(0.02)) headers['impersonate-group'] = g.pick(['system:masters', '']);
   const b = body(g, method, contentType, resource);
   const credentials = g.chance(0.08) ? 'none' : g.chance(0.07) ? 'bad' : 'admin';
-  return { method, path: p + query(g), headers, body: b, credentials };
+  const out: FuzzRequest = { method, path: p + query(g), headers, body: b, credentials };
+  if (item && resource) out.itemKind = resource.kind;
+  return out;
 }
 
 /**
@@ -387,6 +397,23 @@ const PUBLIC = /^\/(healthz|livez|readyz|version)(\/|\?|$)/;
 function describe(r: FuzzRequest, reply: Reply): string {
   const bodyText = r.body === undefined ? '' : ` body=${String(r.body).slice(0, 200)}`;
   return `${r.method} ${r.path.slice(0, 300)} [${r.credentials}] ${JSON.stringify(r.headers).slice(0, 200)}${bodyText} -> ${reply.status} ${reply.body.toString('utf8').slice(0, 300)}`;
+}
+
+/**
+ * What a request naming one object did must be about that object: its answer is that kind (or a
+ * Status, or the Table or metadata form the client asked for), never a list or another kind, as
+ * when a path's "." or ".." once made a delete of one config map delete the collection or the namespace.
+ */
+function answersAbout(kind: string, reply: Reply): boolean {
+  if (!reply.contentType.startsWith('application/json')) return true;
+  let answer: { kind?: string; type?: string };
+  try {
+    answer = JSON.parse(reply.body.toString('utf8').split('\n', 1)[0]!);
+  } catch {
+    return true;
+  }
+  if (answer.kind === undefined) return answer.type !== undefined || Object.keys(answer).length === 0;
+  return [kind, 'Status', 'Table', 'PartialObjectMetadata'].includes(answer.kind);
 }
 
 /** The error's body as the Status it should be, read in the form the response names; undefined when it is none. */
@@ -427,6 +454,7 @@ test(`hostile input over every served path: ${REQUESTS} requests, seed ${SEED}`,
       if (reply.status >= 500 && !(await tooLargeResourceVersion(r, reply))) failures.push(`5xx: ${describe(r, reply)}`);
       else if (reply.status >= 400 && r.method !== 'HEAD' && reply.body.length > 0 && !statusOf(reply)) failures.push(`4xx without a Status: ${describe(r, reply)}`);
       else if (reply.status >= 400 && r.method !== 'HEAD' && reply.body.length === 0) failures.push(`4xx without a body: ${describe(r, reply)}`);
+      if (reply.status >= 200 && reply.status < 300 && r.itemKind && !answersAbout(r.itemKind, reply)) failures.push(`answered about something else than the object its path names: ${describe(r, reply)}`);
       if (reply.status >= 200 && reply.status < 300) {
         if (r.credentials === 'bad') failures.push(`served with a bad token: ${describe(r, reply)}`);
         if (r.credentials === 'none' && !PUBLIC.test(r.path)) failures.push(`served without credentials: ${describe(r, reply)}`);
