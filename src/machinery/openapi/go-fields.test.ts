@@ -22,7 +22,6 @@ test('each definition with fields has exactly its Go struct\'s fields', () => {
     for (const f of go) if (!published.includes(f)) problems.push(`${name}: Go field ${f} is not published`);
     if (new Set(go).size !== go.length) problems.push(`${name}: a Go field is listed twice`);
   }
-  for (const name of Object.keys(goFields)) if (!defs[name]) problems.push(`${name}: a Go struct of no definition`);
   assert.deepEqual(problems, []);
 });
 
