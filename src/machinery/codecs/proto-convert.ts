@@ -1,91 +1,99 @@
 // Converts between API objects as JSON and protobuf message objects, field by field from the
-// message table: times become {seconds, nanos}, fieldsV1 becomes its raw JSON bytes, and zero
-// values the Go types would omit from JSON are dropped on the way back (unless the field keeps
-// them: pointers and non-omitempty fields).
+// message plans derived from the definitions (proto-derive.ts): apimachinery wire types convert
+// as proto-wire-types.ts says, []byte is base64 in JSON, and zero values the Go types would omit
+// from JSON are dropped on the way back (unless the field keeps them: pointers and non-omitempty
+// fields). Fields a message does not declare are left out, as Go's types have no place for them.
 
-import { messages, type FieldSpec } from './proto-messages.ts';
+import type { FieldPlan, MessagePlan, ValuePlan } from './proto-derive.ts';
 
-const scalarTypes = new Set(['string', 'bool', 'int32', 'int64', 'bytes']);
-/** Go's zero time, which a non-pointer Time or MicroTime carries when unset. */
-const zeroTimeSeconds = -62135596800;
-
-export function toMessage(json: unknown, type: string): Record<string, unknown> {
-  const spec = messages[type]!;
+export function toMessage(json: unknown, plan: MessagePlan): Record<string, unknown> {
   const src = (json ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(spec)) {
-    const v = src[name];
+  for (const field of plan.fields) {
+    const v = src[field.name];
     if (v === undefined || v === null) {
-      const zero = field.always ? zeroOnWire(field) : undefined;
-      if (zero !== undefined) out[name] = zero;
+      if (field.always) {
+        const zero = zeroOnWire(field.value);
+        if (zero !== undefined) out[field.name] = zero;
+      }
       continue;
     }
-    out[name] = field.repeated ? (v as unknown[]).map((item) => toField(item, field)) : toField(v, field);
+    if (field.repeated) out[field.name] = field.value.kind === 'scalar' ? v : (v as unknown[]).map((item) => toValue(item, field.value));
+    else if (field.map) out[field.name] = field.value.kind === 'scalar' ? v : mapValues(v, (item) => toValue(item, field.value));
+    else out[field.name] = toValue(v, field.value);
   }
   return out;
 }
 
-function toField(v: unknown, field: FieldSpec): unknown {
-  if (field.map) return scalarTypes.has(field.type) ? v : mapValues(v, (item) => toField(item, { id: field.id, type: field.type }));
-  // ExtraValue is a bare string array in JSON.
-  if (field.type === 'ExtraValue') return { items: v };
-  if (field.type === 'Time' || field.type === 'MicroTime') return parseTime(String(v));
-  if (field.type === 'FieldsV1') return { Raw: Buffer.from(JSON.stringify(v)) };
-  if (scalarTypes.has(field.type)) return v;
-  return toMessage(v, field.type);
+function toValue(v: unknown, value: ValuePlan): unknown {
+  switch (value.kind) {
+    case 'scalar':
+      return v;
+    case 'message':
+      return toMessage(v, value.message);
+    case 'wire':
+      return value.codec.toWire(v);
+    case 'wrapped':
+      return { items: v };
+  }
 }
 
-export function fromMessage(msg: Record<string, unknown>, type: string): Record<string, unknown> {
-  const spec = messages[type]!;
+export function fromMessage(msg: Record<string, unknown>, plan: MessagePlan): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(spec)) {
-    const v = msg[name];
+  for (const field of plan.fields) {
+    const v = msg[field.name];
     if (v === undefined || v === null) {
-      const zero = field.always ? zeroInJson(field) : undefined;
-      if (zero !== undefined) out[name] = zero;
+      if (field.always) {
+        const zero = zeroInJson(field.value);
+        if (zero !== undefined) out[field.name] = zero;
+      }
       continue;
     }
-    const converted = field.repeated ? (v as unknown[]).map((item) => fromField(item, field)) : fromField(v, field);
-    if (field.always) out[name] = converted === undefined ? zeroInJson(field) : converted;
-    else if (!isZero(converted) || field.keepZero || (type === 'Event' && name === 'metadata')) out[name] = converted;
+    const converted = fromField(v, field);
+    if (field.always) out[field.name] = converted === undefined ? zeroInJson(field.value) : converted;
+    else if (converted !== undefined && (field.keepZero || !isZero(converted))) out[field.name] = converted;
   }
   return out;
 }
 
-function fromField(v: unknown, field: FieldSpec): unknown {
-  // map<string, bytes> (Secret data) is base64 in JSON, as Go encodes []byte.
-  if (field.map && field.type === 'bytes') return Object.fromEntries(Object.entries(v as Record<string, Uint8Array>).map(([k, b]) => [k, Buffer.from(b).toString('base64')]));
-  if (field.map) return scalarTypes.has(field.type) ? v : mapValues(v, (item) => fromField(item, { id: field.id, type: field.type }));
-  if (field.type === 'ExtraValue') return (v as { items?: string[] }).items ?? [];
-  if (field.type === 'Time' || field.type === 'MicroTime') {
-    const t = v as { seconds?: number; nanos?: number };
-    // Go writes a zero Time as an empty message.
-    if (t.seconds === undefined && t.nanos === undefined) return undefined;
-    return formatTime(t.seconds ?? 0, t.nanos ?? 0, field.type === 'MicroTime');
-  }
-  if (field.type === 'FieldsV1') {
-    const raw = (v as { Raw?: Uint8Array }).Raw;
-    return raw && raw.length > 0 ? (JSON.parse(Buffer.from(raw).toString('utf8')) as unknown) : {};
-  }
-  if (scalarTypes.has(field.type)) return v;
-  return fromMessage(v as Record<string, unknown>, field.type);
+function fromField(v: unknown, field: FieldPlan): unknown {
+  const value = field.value;
+  if (field.repeated) return value.kind === 'scalar' && value.protoType !== 'bytes' ? v : (v as unknown[]).map((item) => fromValue(item, value));
+  if (field.map) return value.kind === 'scalar' && value.protoType !== 'bytes' ? v : mapValues(v, (item) => fromValue(item, value));
+  return fromValue(v, value);
 }
 
-/** What Go writes for a zero non-pointer field: a zero time is an empty message. */
-function zeroOnWire(field: FieldSpec): unknown {
-  if (field.type === 'string') return '';
-  return scalarTypes.has(field.type) ? undefined : {};
+function fromValue(v: unknown, value: ValuePlan): unknown {
+  switch (value.kind) {
+    case 'scalar':
+      // []byte is base64 in JSON, as Go encodes it.
+      return value.protoType === 'bytes' ? Buffer.from(v as Uint8Array).toString('base64') : v;
+    case 'message':
+      return fromMessage(v as Record<string, unknown>, value.message);
+    case 'wire':
+      return value.codec.fromWire(v);
+    case 'wrapped':
+      return (v as { items?: unknown[] }).items ?? [];
+  }
+}
+
+/** What Go writes for a zero non-pointer field: a zero time or struct is an empty message. */
+function zeroOnWire(value: ValuePlan): unknown {
+  if (value.kind !== 'scalar') return {};
+  return value.protoType === 'string' ? '' : undefined;
 }
 
 /** What Go's JSON holds for a zero non-pointer field: null for a time, {} for a struct. */
-function zeroInJson(field: FieldSpec): unknown {
-  if (field.type === 'Time' || field.type === 'MicroTime') return null;
-  if (field.type === 'string') return '';
-  return scalarTypes.has(field.type) ? undefined : {};
+function zeroInJson(value: ValuePlan): unknown {
+  if (value.kind === 'wire') return value.codec.zeroInJson();
+  if (value.kind !== 'scalar') return {};
+  return value.protoType === 'string' ? '' : undefined;
 }
 
 function mapValues(v: unknown, convert: (item: unknown) => unknown): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, item]) => [k, convert(item)]));
+  const out: Record<string, unknown> = {};
+  for (const [k, item] of Object.entries(v as Record<string, unknown>)) out[k] = convert(item);
+  return out;
 }
 
 function isZero(v: unknown): boolean {
@@ -93,24 +101,4 @@ function isZero(v: unknown): boolean {
   if (Array.isArray(v)) return v.length === 0;
   if (typeof v === 'object' && v !== null && !(v instanceof Uint8Array)) return Object.keys(v).length === 0;
   return false;
-}
-
-const timePattern = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i;
-
-/** RFC 3339 with any fraction to {seconds, nanos}; throws on anything else. */
-export function parseTime(s: string): { seconds: number; nanos: number } {
-  const m = timePattern.exec(s);
-  if (!m) throw new Error(`invalid time ${JSON.stringify(s)}`);
-  const seconds = Date.parse(`${m[1]}${m[3]!.toUpperCase()}`) / 1000;
-  if (!Number.isFinite(seconds)) throw new Error(`invalid time ${JSON.stringify(s)}`);
-  const nanos = m[2] ? Number(m[2].padEnd(9, '0')) : 0;
-  return { seconds, nanos };
-}
-
-/** Time as Kubernetes writes it: seconds precision, or exactly six fractional digits for MicroTime. */
-export function formatTime(seconds: number, nanos: number, micro: boolean): string | undefined {
-  if (seconds === zeroTimeSeconds && nanos === 0) return undefined;
-  const base = new Date(seconds * 1000).toISOString().slice(0, 19);
-  if (!micro) return `${base}Z`;
-  return `${base}.${String(Math.floor(nanos / 1000)).padStart(6, '0')}Z`;
 }

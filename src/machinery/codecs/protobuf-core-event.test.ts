@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import protobuf from 'protobufjs';
-import { decodeProtobuf, encodeProtobuf, protobufMessageName } from './protobuf.ts';
+import { decodeProtobuf, encodeProtobuf } from './protobuf.ts';
 import { decodeProtobufWatchFrames, encodeWatchFrame } from './watch-frame.ts';
-import { messageType } from './proto-messages.ts';
+import { unknownType } from './proto-envelope.ts';
+import { messageFor, protobufKinds } from './proto-kinds.ts';
 import { StatusError } from '../status.ts';
 
 // A core/v1 Event as the server writes it in JSON: every field in Kubernetes' key order.
@@ -29,7 +30,7 @@ const coreEvent = {
 
 /** The raw message inside the envelope. */
 function rawMessage(bytes: Buffer): Uint8Array {
-  const unknown = messageType('Unknown').decode(bytes.subarray(4)) as unknown as { raw: Uint8Array };
+  const unknown = unknownType.decode(bytes.subarray(4)) as unknown as { raw: Uint8Array };
   return unknown.raw;
 }
 
@@ -62,9 +63,9 @@ test('a core Event is written with core/v1 field numbers, not those of events.or
   assert.equal(text(14), 'kubelet');
   assert.equal(text(15), 'node-1');
   assert.equal(fields.find(([f]) => f === 8)![1], 3);
-  const eventTime = messageType('MicroTime').decode(fields.find(([f]) => f === 10)![1] as Uint8Array) as unknown as { seconds: number; nanos: number };
-  assert.equal(Number(eventTime.seconds), Date.parse('2026-01-02T03:04:05Z') / 1000);
-  assert.equal(eventTime.nanos, 123456000);
+  // A MicroTime: seconds (1) and nanos (2).
+  const eventTime = wireFields(fields.find(([f]) => f === 10)![1] as Uint8Array);
+  assert.deepEqual(eventTime, [[1, Date.parse('2026-01-02T03:04:05Z') / 1000], [2, 123456000]]);
   const involved = wireFields(fields.find(([f]) => f === 2)![1] as Uint8Array);
   assert.deepEqual(involved.map(([n]) => n), [1, 2, 3, 4, 5, 6, 7]);
   assert.equal(Buffer.from(involved[6]![1] as Uint8Array).toString(), 'spec.containers{app}');
@@ -97,7 +98,7 @@ test('a message missing the always-present fields still reads back with them, as
   writer.uint32((1 << 3) | 2).fork().uint32((1 << 3) | 2).string('bare').ldelim();
   writer.uint32((3 << 3) | 2).string('Killing');
   const raw = writer.finish();
-  const envelope = messageType('Unknown').encode(messageType('Unknown').fromObject({ typeMeta: { apiVersion: 'v1', kind: 'Event' }, raw })).finish();
+  const envelope = unknownType.encode(unknownType.fromObject({ typeMeta: { apiVersion: 'v1', kind: 'Event' }, raw })).finish();
   const decoded = decodeProtobuf(Buffer.concat([Buffer.from('k8s\0'), envelope]));
   assert.deepEqual(decoded, {
     apiVersion: 'v1',
@@ -128,10 +129,12 @@ test('a core EventList round-trips; its items carry no apiVersion or kind', () =
 });
 
 test('the message is chosen by apiVersion: events.orch.io/v1 Event keeps its own numbers', () => {
-  assert.equal(protobufMessageName('v1', 'Event'), 'CoreEvent');
-  assert.equal(protobufMessageName('v1', 'EventList'), 'CoreEventList');
-  assert.equal(protobufMessageName('events.orch.io/v1', 'Event'), 'Event');
-  assert.equal(protobufMessageName('v1', 'Secret'), 'Secret');
+  const definition = (apiVersion: string, kind: string) => messageFor(protobufKinds(), apiVersion, kind)?.definition;
+  assert.equal(definition('v1', 'Event'), 'io.orch.api.core.v1.Event');
+  assert.equal(definition('v1', 'EventList'), 'io.orch.api.core.v1.EventList');
+  assert.equal(definition('events.orch.io/v1', 'Event'), 'io.orch.api.events.v1.Event');
+  assert.equal(definition('events.k8s.io/v1', 'Event'), 'io.orch.api.events.v1.Event');
+  assert.equal(definition('v1', 'Secret'), 'io.orch.api.core.v1.Secret');
   const v1 = { apiVersion: 'events.orch.io/v1', kind: 'Event', metadata: { name: 'a' }, reason: 'Pulled', note: 'n' };
   const fields = new Map(wireFields(rawMessage(encodeProtobuf(v1))));
   assert.equal(Buffer.from(fields.get(7) as Uint8Array).toString(), 'Pulled', 'events.orch.io reason is field 7');
@@ -141,10 +144,10 @@ test('the message is chosen by apiVersion: events.orch.io/v1 Event keeps its own
 
 test('a core Event truncated mid-field, or with a time field holding garbage, is a 400', () => {
   const bytes = encodeProtobuf(coreEvent);
-  const truncated = Buffer.concat([Buffer.from('k8s\0'), messageType('Unknown').encode(messageType('Unknown').fromObject({ typeMeta: { apiVersion: 'v1', kind: 'Event' }, raw: rawMessage(bytes).subarray(0, 30) })).finish()]);
+  const truncated = Buffer.concat([Buffer.from('k8s\0'), unknownType.encode(unknownType.fromObject({ typeMeta: { apiVersion: 'v1', kind: 'Event' }, raw: rawMessage(bytes).subarray(0, 30) })).finish()]);
   assert.throws(() => decodeProtobuf(truncated), (e: unknown) => e instanceof StatusError && e.code === 400 && /unable to decode protobuf Event/.test(e.message));
   const garbage = protobuf.Writer.create().uint32((10 << 3) | 2).bytes(Buffer.from([0xff, 0xff])).finish();
-  const envelope = messageType('Unknown').encode(messageType('Unknown').fromObject({ typeMeta: { apiVersion: 'v1', kind: 'Event' }, raw: garbage })).finish();
+  const envelope = unknownType.encode(unknownType.fromObject({ typeMeta: { apiVersion: 'v1', kind: 'Event' }, raw: garbage })).finish();
   assert.throws(() => decodeProtobuf(Buffer.concat([Buffer.from('k8s\0'), envelope])), (e: unknown) => e instanceof StatusError && e.code === 400);
 });
 

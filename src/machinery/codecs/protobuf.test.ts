@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeProtobuf, encodeProtobuf } from './protobuf.ts';
+import { decodeProtobuf, encodeProtobuf, messageOfDefinition } from './protobuf.ts';
 import { decodeProtobufWatchFrames, encodeWatchFrame } from './watch-frame.ts';
-import { messageType } from './proto-messages.ts';
+import { unknownType } from './proto-envelope.ts';
 import { StatusError } from '../status.ts';
 
 const event = {
@@ -54,11 +54,11 @@ test('an Event round-trips through the Kubernetes envelope, microseconds include
 
 test('the envelope carries typeMeta and Kubernetes field numbers', () => {
   const bytes = encodeProtobuf(event);
-  const unknown = messageType('Unknown').decode(bytes.subarray(4)) as unknown as { typeMeta: { apiVersion: string; kind: string }; raw: Uint8Array };
+  const unknown = unknownType.decode(bytes.subarray(4)) as unknown as { typeMeta: { apiVersion: string; kind: string }; raw: Uint8Array };
   assert.deepEqual({ ...unknown.typeMeta }, { apiVersion: 'events.orch.io/v1', kind: 'Event' });
   // Field 2 (eventTime, a MicroTime) is length-delimited: tag 0x12 appears after metadata (field 1, tag 0x0a).
   assert.equal(unknown.raw[0], 0x0a);
-  const eventMsg = messageType('Event').decode(unknown.raw) as unknown as { eventTime: { seconds: unknown; nanos: number } };
+  const eventMsg = messageOfDefinition('io.orch.api.events.v1.Event').type!.decode(unknown.raw) as unknown as { eventTime: { seconds: unknown; nanos: number } };
   assert.equal(eventMsg.eventTime.nanos, 123456000);
   assert.equal(Number(eventMsg.eventTime.seconds), Date.parse('2026-01-02T03:04:05Z') / 1000);
 });

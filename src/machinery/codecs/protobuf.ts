@@ -1,94 +1,47 @@
 // application/vnd.orch.protobuf bodies: Kubernetes' envelope, the magic bytes "k8s\0" (kept so
 // existing protobuf clients parse it) followed by a runtime.Unknown message whose raw bytes are
-// the object's own message (the message of the same name as the kind, or for a kind whose
-// message depends on the group, the one protobufMessageName gives).
+// the object's own message. Each kind's message is derived from its OpenAPI definition
+// (proto-kinds.ts), so a kind has a protobuf form exactly when its definition has field numbers.
 
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest, notAcceptable } from '../status.ts';
 import { fromMessage, toMessage } from './proto-convert.ts';
-import { messageType } from './proto-messages.ts';
+import type { MessagePlan } from './proto-derive.ts';
+import { decodeEnvelope, encodeEnvelope, type Envelope } from './proto-envelope.ts';
+import { messageFor, protobufKinds } from './proto-kinds.ts';
 
 export const protobufMagic = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
 
-/** The kinds with an enveloped form; each is written as the message of the same name. */
-const protobufKinds = new Set([
-  'Event',
-  'EventList',
-  'Status',
-  'Secret',
-  'SecretList',
-  'ServiceAccount',
-  'ServiceAccountList',
-  'TokenRequest',
-  'Namespace',
-  'NamespaceList',
-  'ConfigMap',
-  'ConfigMapList',
-  'Role',
-  'RoleList',
-  'ClusterRole',
-  'ClusterRoleList',
-  'RoleBinding',
-  'RoleBindingList',
-  'ClusterRoleBinding',
-  'ClusterRoleBindingList',
-  'TokenReview',
-  'SelfSubjectReview',
-  'SubjectAccessReview',
-  'LocalSubjectAccessReview',
-  'SelfSubjectAccessReview',
-  'SelfSubjectRulesReview',
-  'Lease',
-  'LeaseList',
-]);
-
-/**
- * Kinds whose message depends on the group: core/v1 Event is not the events.orch.io/v1 Event
- * (other fields, other numbers), though both are kind Event.
- */
-const messagesByApiVersion: Record<string, Record<string, string>> = {
-  v1: { Event: 'CoreEvent', EventList: 'CoreEventList' },
-};
-
-/** The table's message for objects of this apiVersion and kind. */
-export function protobufMessageName(apiVersion: string, kind: string): string {
-  return messagesByApiVersion[apiVersion]?.[kind] ?? kind;
-}
-
 /** True when objects of this kind can be written as protobuf. */
 export function supportsProtobuf(kind: string | undefined): boolean {
-  return kind !== undefined && protobufKinds.has(kind);
+  return kind !== undefined && protobufKinds().byKind.has(kind);
+}
+
+/** The message of definition `name` (e.g. the meta/v1 WatchEvent a watch frame is). */
+export function messageOfDefinition(name: string): MessagePlan {
+  const plan = protobufKinds().byDefinition.get(name);
+  if (!plan) throw new Error(`definition ${name} has no protobuf message`);
+  return plan;
 }
 
 /** The object's message without the envelope. */
-export function encodeRawMessage(obj: ApiObject | Record<string, unknown>, messageName: string): Uint8Array {
-  const type = messageType(messageName);
-  return type.encode(type.fromObject(toMessage(obj, messageName))).finish();
+export function encodeRawMessage(obj: ApiObject | Record<string, unknown>, plan: MessagePlan): Uint8Array {
+  const type = plan.type!;
+  return type.encode(type.fromObject(toMessage(obj, plan))).finish();
 }
 
-export function decodeRawMessage(bytes: Uint8Array, messageName: string): Record<string, unknown> {
-  const type = messageType(messageName);
-  const msg = type.toObject(type.decode(bytes), { longs: Number });
-  return fromMessage(msg, messageName);
+export function decodeRawMessage(bytes: Uint8Array, plan: MessagePlan): Record<string, unknown> {
+  const type = plan.type!;
+  return fromMessage(type.toObject(type.decode(bytes), { longs: Number }), plan);
 }
 
 export function encodeProtobuf(obj: ApiObject | Record<string, unknown>): Buffer {
   const kind = typeof obj.kind === 'string' ? obj.kind : undefined;
-  if (!supportsProtobuf(kind)) {
-    throw notAcceptable(`only the following media types are accepted: application/json, application/yaml`);
-  }
-  const raw = encodeRawMessage(obj, protobufMessageName(String(obj.apiVersion ?? ''), kind!));
-  const unknownType = messageType('Unknown');
-  const envelope = unknownType
-    .encode(
-      unknownType.fromObject({
-        typeMeta: { apiVersion: String(obj.apiVersion ?? ''), kind: kind! },
-        raw,
-        contentEncoding: '',
-        contentType: '',
-      }),
-    )
-    .finish();
+  const apiVersion = String(obj.apiVersion ?? '');
+  const plan = kind === undefined ? undefined : messageFor(protobufKinds(), apiVersion, kind);
+  if (!plan) throw notAcceptable(`only the following media types are accepted: application/json, application/yaml`);
+  const raw = encodeRawMessage(obj, plan);
+  const envelope = encodeEnvelope({ typeMeta: { apiVersion, kind: kind! }, raw, contentEncoding: '', contentType: '' });
   return Buffer.concat([protobufMagic, envelope]);
 }
 
@@ -97,10 +50,9 @@ export function decodeProtobuf(bytes: Uint8Array): ApiObject {
   if (bytes.length < 4 || !protobufMagic.equals(Buffer.from(bytes.subarray(0, 4)))) {
     throw badRequest('provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]');
   }
-  let unknown: { typeMeta?: { apiVersion?: string; kind?: string }; raw?: Uint8Array; contentType?: string };
+  let unknown: Envelope;
   try {
-    const type = messageType('Unknown');
-    unknown = type.toObject(type.decode(bytes.subarray(4)), { longs: Number }) as typeof unknown;
+    unknown = decodeEnvelope(bytes.subarray(4));
   } catch (err) {
     throw badRequest(`unable to decode protobuf envelope: ${(err as Error).message}`);
   }
@@ -116,10 +68,11 @@ export function decodeProtobuf(bytes: Uint8Array): ApiObject {
       throw badRequest(`unable to decode protobuf envelope: ${(err as Error).message}`);
     }
   }
-  if (!protobufKinds.has(kind)) throw badRequest(`no kind "${kind}" is registered for version "${apiVersion}"`);
+  const plan = messageFor(protobufKinds(), apiVersion, kind);
+  if (!plan) throw badRequest(`no kind "${kind}" is registered for version "${apiVersion}"`);
   let body: Record<string, unknown>;
   try {
-    body = decodeRawMessage(raw, protobufMessageName(apiVersion, kind));
+    body = decodeRawMessage(raw, plan);
   } catch (err) {
     throw badRequest(`unable to decode protobuf ${kind}: ${(err as Error).message}`);
   }

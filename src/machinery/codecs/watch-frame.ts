@@ -4,7 +4,10 @@
 
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { protobufMediaType, type MediaType } from './media-types.ts';
-import { decodeProtobuf, decodeRawMessage, encodeProtobuf, encodeRawMessage } from './protobuf.ts';
+import { decodeProtobuf, decodeRawMessage, encodeProtobuf, encodeRawMessage, messageOfDefinition } from './protobuf.ts';
+
+/** meta/v1 WatchEvent: its object (a RawExtension) holds the enveloped object's bytes. */
+const WATCH_EVENT = 'io.orch.apimachinery.pkg.apis.meta.v1.WatchEvent';
 
 export interface WireWatchEvent {
   type: string;
@@ -15,7 +18,7 @@ export function encodeWatchFrame(mediaType: MediaType, event: WireWatchEvent): B
   if (mediaType !== protobufMediaType) {
     return Buffer.from(`${JSON.stringify({ type: event.type, object: event.object })}\n`);
   }
-  const message = encodeRawMessage({ type: event.type, object: { raw: encodeProtobuf(event.object) } }, 'WatchEvent');
+  const message = encodeRawMessage({ type: event.type, object: encodeProtobuf(event.object) }, messageOfDefinition(WATCH_EVENT));
   const frame = Buffer.alloc(4 + message.length);
   frame.writeUInt32BE(message.length, 0);
   frame.set(message, 4);
@@ -33,8 +36,8 @@ export function decodeProtobufWatchFrames(stream: Buffer): { events: { type: str
     const length = stream.readUInt32BE(offset);
     if (stream.length - offset - 4 < length) break;
     const message = stream.subarray(offset + 4, offset + 4 + length);
-    const decoded = decodeRawMessage(message, 'WatchEvent') as { type?: string; object?: { raw?: Uint8Array } };
-    events.push({ type: decoded.type ?? '', object: decodeProtobuf(decoded.object?.raw ?? new Uint8Array()) });
+    const decoded = decodeRawMessage(message, messageOfDefinition(WATCH_EVENT)) as { type?: string; object?: Uint8Array };
+    events.push({ type: decoded.type ?? '', object: decodeProtobuf(decoded.object ?? new Uint8Array()) });
     offset += 4 + length;
   }
   return { events, rest: stream.subarray(offset) };
