@@ -9,7 +9,7 @@ import { writeOrchconfig } from './orchconfig.ts';
 import { ensurePki } from './pki.ts';
 import { waitForReady } from './readiness.ts';
 import { createSupervisor, type Supervisor } from './supervisor.ts';
-import { parseUpArgs, type UpOptions } from './up-options.ts';
+import { parseUpArgs, type UpOptions } from '../options/up-options.ts';
 import type { CommandIO } from '../options/command-io.ts';
 
 /** orch up resolves its data directory against the working directory it is given. */
