@@ -3,7 +3,7 @@
 import type { Handler, Request, Response } from '../../component-base/serving/request-context.ts';
 import { requestURL } from '../filters/with-request-info.ts';
 import { requestContext } from '../../component-base/serving/request-context.ts';
-import { writeStatus } from '../../component-base/serving/responses.ts';
+import { setWarnings, writeStatus } from '../../component-base/serving/responses.ts';
 import { internalError, methodNotAllowed, pathNotFound } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import { asStatusError } from '../../component-base/logs/internal-error.ts';
@@ -96,6 +96,7 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
         if (decl.namespaced && !info.namespace && addressesItem) throw pathNotFound();
         throw methodNotAllowed(req.method ?? '', 'the requested resource');
       }
+      if (decl.deprecationWarning) setWarnings(res, [decl.deprecationWarning]);
       // The query as the request-info filter parsed it (handlers only read it).
       const scope: Scope = { req, res, info, query: requestURL(req).searchParams, resource, config };
       await handler!(scope);

@@ -133,6 +133,11 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
   openapiDefinition?: string;
   /** The protobuf codec has messages for this kind at this group/version. */
   protobuf?: boolean;
+  /**
+   * A deprecated API's warning, sent on every request to it (Kubernetes' installer adds it from
+   * the type's deprecation), before any warning of the request itself.
+   */
+  deprecationWarning?: string;
   /** Served under its path but left out of discovery (groups kubectl calls by their Kubernetes name). */
   hiddenFromDiscovery?: boolean;
   /** Deletion semantics beyond metadata.finalizers. */

@@ -45,6 +45,8 @@ export interface ApiserverStorage {
   healthChecks: HealthCheck[];
   /** /readyz only. */
   readyChecks: HealthCheck[];
+  /** Each backend by its kind ("sqlite", "etcd"), the primary first, with its /healthz check (component statuses). */
+  backends: Array<{ name: string; health: HealthCheck }>;
   /** storage-readiness: /readyz waits for the watch caches, up to --storage-initialization-timeout. */
   postStartHooks: PostStartHook[];
   /** Starts apiserver_storage_objects and apiserver_storage_size_bytes on the server's registry. */
@@ -129,6 +131,7 @@ export async function buildStorage(opts: StorageOptions): Promise<ApiserverStora
     storeNameFor: (gr) => backends.backendFor(gr).name,
     healthChecks: backends.healthChecks,
     readyChecks: backends.readyChecks,
+    backends: backends.all.map((b) => ({ name: b.name, health: backends.healthChecks[b.index]! })),
     postStartHooks: [
       storageReadinessHook(() => [...stores.values()].map((e) => e.store), opts.initializationTimeoutMs),
     ],

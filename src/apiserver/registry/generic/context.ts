@@ -20,6 +20,14 @@ export interface InstalledResource<T extends ApiObject = ApiObject, S extends Ap
   subresource?: string;
   /** A create-only resource computed from the request and never stored (access reviews): POST answers what this returns. */
   virtualCreate?: (obj: T, ctx: { user: UserInfo; namespace: string; dryRun: boolean }) => Promise<T>;
+  /** A read-only resource computed when asked and never stored (component statuses): get and list answer what these return. */
+  virtualRead?: VirtualRead<S>;
+}
+
+/** The objects of a computed resource, in their served form and without a resourceVersion. */
+export interface VirtualRead<S extends ApiObject> {
+  get(name: string): Promise<S | undefined>;
+  list(): Promise<S[]>;
 }
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';

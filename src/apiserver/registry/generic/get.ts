@@ -21,7 +21,7 @@ export async function getObject<T extends ApiObject, S extends ApiObject>(
   const errCtx = { resource: groupResource(decl), name, requestedResourceVersion: resourceVersion, storeName: res.storeName };
   let stored: S | undefined;
   try {
-    stored = await res.store.get(objectKey(decl, namespace, name), { resourceVersion, ignoreNotFound: true, readOnly });
+    stored = res.virtualRead ? await res.virtualRead.get(name) : await res.store.get(objectKey(decl, namespace, name), { resourceVersion, ignoreNotFound: true, readOnly });
   } catch (err) {
     throw interpretStorageError(err, errCtx);
   }

@@ -30,6 +30,11 @@ export async function listObjects<T extends ApiObject, S extends ApiObject>(
   const decl = res.declaration;
   checkContinueWithResourceVersion(query);
   const predicate = compileSelection(decl, query.labelSelector, query.fieldSelector);
+  if (res.virtualRead) {
+    // Computed on each request: every object, selected here, in one page without a resourceVersion.
+    const items = await res.virtualRead.list();
+    return { stored: predicate ? items.filter(predicate) : items, resourceVersion: '' };
+  }
   const opts: ListOptions<S> = { recursive: true, limit: query.limit, predicate };
   if (query.continue) opts.continue = query.continue;
   else if (query.resourceVersion) opts.resourceVersion = query.resourceVersion;
