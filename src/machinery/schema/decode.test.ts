@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compileSchema, decodeWithSchema } from './decode.ts';
 import { structuralFromOpenApi } from './from-openapi.ts';
+import { parseGoField } from './go-struct.ts';
 import { kindSchema } from '../openapi/kind-schemas.ts';
 import type { StructuralSchema } from './structural.ts';
 
@@ -108,4 +109,21 @@ test('definitions become structural schemas with references inlined and Go types
     properties: { inner: { type: 'object', description: 'here', properties: { n: { type: 'integer', format: 'int32' } }, goType: 'v1.Inner' } },
     goType: 'v1.Outer',
   });
+});
+
+test('quantities decode as resource.Quantity: canonical strings, Go\'s parse errors, named map types', () => {
+  const quantity: StructuralSchema = { goType: 'resource.Quantity' };
+  const list: StructuralSchema = { type: 'object', additionalProperties: quantity, goType: 'v1.ResourceList' };
+  const spec: StructuralSchema = { type: 'object', goType: 'v1.ResourceQuotaSpec', properties: { hard: list, scopes: { type: 'array', items: { type: 'string' }, goType: '[]v1.ResourceQuotaScope' } } };
+  const quota = compileSchema({ type: 'object', goType: 'v1.ResourceQuota', properties: { spec } });
+  const body: Record<string, any> = { spec: { hard: { pods: 10, cpu: '0.5', memory: null } } };
+  assert.equal(decodeWithSchema(quota, body), undefined);
+  assert.deepEqual(body['spec'].hard, { pods: '10', cpu: '500m', memory: '0' });
+  assert.match(decodeWithSchema(quota, { spec: { hard: { cpu: 'x' } } })!, /^quantities must match the regular expression/);
+  assert.equal(decodeWithSchema(quota, { spec: { hard: [] } }), 'json: cannot unmarshal array into Go struct field ResourceQuotaSpec.spec.hard of type v1.ResourceList');
+  assert.equal(decodeWithSchema(quota, { spec: { scopes: 'x' } }), 'json: cannot unmarshal string into Go struct field ResourceQuotaSpec.spec.scopes of type []v1.ResourceQuotaScope');
+});
+
+test('a Go struct tag may name the field\'s Go type', () => {
+  assert.deepEqual(parseGoField('hard,omitempty v1.ResourceList'), { name: 'hard', pointer: false, omitEmpty: true, goType: 'v1.ResourceList' });
 });

@@ -14,6 +14,7 @@
 // walk is iterative over an explicit stack and reads own properties only, so hostile keys such as
 // "__proto__" are plain data and deep input cannot exhaust the call stack.
 import { normalizeMicroTime, normalizeTime, TimeParseError } from '../../api/meta/v1/time.ts';
+import { normalizeQuantityJson, QuantityParseError } from '../quantity/quantity.ts';
 import { base64ErrorOffset } from './base64.ts';
 import type { StructuralSchema } from './structural.ts';
 
@@ -31,6 +32,7 @@ const K = {
   STRUCT: 10,
   MAP: 11,
   LIST: 12,
+  QUANTITY: 13,
 } as const;
 type NodeKind = (typeof K)[keyof typeof K];
 
@@ -103,6 +105,8 @@ function compileNode(s: StructuralSchema, struct: string, path: string, depth: n
   if (depth > MAX_SCHEMA_DEPTH || s['x-kubernetes-embedded-resource']) return node(K.ANY);
   if (s['x-kubernetes-preserve-unknown-fields'] && !(s.type === 'object' && s.properties)) return node(K.ANY);
   if (s['x-kubernetes-int-or-string']) return node(K.INT_OR_STRING, 'int32');
+  // resource.Quantity reads any JSON value itself (a string or a number's text).
+  if (s.goType === 'resource.Quantity') return node(K.QUANTITY);
   switch (s.type) {
     case 'string':
       if (s.format === 'byte') return node(K.BYTES);
@@ -192,6 +196,8 @@ function zeroValue(node: Node): unknown {
       return 0;
     case K.BOOL:
       return false;
+    case K.QUANTITY:
+      return '0';
     case K.STRUCT:
       return {};
     default:
@@ -297,6 +303,18 @@ function visit(node: Node, holder: Record<string, unknown> | unknown[], key: str
       // An empty timestamp is Go's zero time: absent from a struct, null inside a list.
       if (t === null && !Array.isArray(holder)) delete holder[key as string];
       else if (t !== v) (holder as Record<string | number, unknown>)[key] = t;
+      return undefined;
+    }
+    case K.QUANTITY: {
+      // Stored and served in Go's canonical form; Go's parse error carries no field context.
+      let q: string;
+      try {
+        q = normalizeQuantityJson(v);
+      } catch (err) {
+        if (err instanceof QuantityParseError) return err.message;
+        throw err;
+      }
+      if (q !== v) (holder as Record<string | number, unknown>)[key] = q;
       return undefined;
     }
     case K.STRUCT:

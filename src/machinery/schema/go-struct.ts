@@ -1,7 +1,9 @@
 // A built-in kind's Go struct, as data the schema engine applies to a definition's schema: the
 // order Go's encoder writes the fields in and what it writes for their zero values, which OpenAPI
 // does not publish. Each field is its `json` tag as Go declares it (`name,omitempty`), with `*`
-// before a pointer field. Kubernetes decodes a body into the struct and encodes it again, so what
+// before a pointer field, and after a space the field's named Go type where it is not the one
+// its schema implies (`type v1.LimitType`, `hard,omitempty v1.ResourceList`), which decoding
+// errors name. Kubernetes decodes a body into the struct and encodes it again, so what
 // a client reads back follows from the tags:
 //   - a non-pointer string, number or bool with `,omitempty` is left out when zero, and one
 //     without it is written even when absent ("", 0, false);
@@ -17,13 +19,18 @@ export interface GoField {
   name: string;
   pointer: boolean;
   omitEmpty: boolean;
+  /** The field's named Go type (v1.ResourceList), when the tag gives one. */
+  goType?: string;
 }
 
 /** `*name,omitempty` → its name, whether it is a pointer and whether it is `,omitempty`. */
 export function parseGoField(tag: string): GoField {
-  const pointer = tag.startsWith('*');
-  const [name = '', ...options] = (pointer ? tag.slice(1) : tag).split(',');
-  return { name, pointer, omitEmpty: options.includes('omitempty') };
+  const [json = '', goType] = tag.split(' ');
+  const pointer = json.startsWith('*');
+  const [name = '', ...options] = (pointer ? json.slice(1) : json).split(',');
+  const field: GoField = { name, pointer, omitEmpty: options.includes('omitempty') };
+  if (goType) field.goType = goType;
+  return field;
 }
 
 type Shape = 'scalar' | 'time' | 'collection' | 'other';
@@ -55,6 +62,7 @@ function zeroOf(s: StructuralSchema): unknown {
 function encoded(s: StructuralSchema, field: GoField): StructuralSchema {
   const shape = shapeOf(s);
   const out: { -readonly [K in keyof StructuralSchema]: StructuralSchema[K] } = { ...s };
+  if (field.goType) out.goType = field.goType;
   if (field.omitEmpty && (shape === 'collection' || (shape === 'scalar' && !field.pointer))) out.omitEmpty = true;
   if (s.default === undefined && !field.pointer) {
     if (shape === 'time') out.default = null;
