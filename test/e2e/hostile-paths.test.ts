@@ -61,3 +61,20 @@ test('a malformed escape in the path is a 400, not a guess', async () => {
   assert.equal(r.status, 400);
   assert.equal(r.body.kind, 'Status');
 });
+
+test('a cluster-scoped resource has no path under a namespace: 404, as Kubernetes routes it', async () => {
+  for (const [method, path] of [
+    ['GET', '/apis/rbac.authorization.orch.io/v1/namespaces/default/clusterroles'],
+    ['GET', '/apis/rbac.authorization.orch.io/v1/namespaces/default/clusterroles/admin'],
+    ['DELETE', '/apis/rbac.authorization.orch.io/v1/namespaces/default/clusterroles/admin'],
+    ['GET', '/api/v1/namespaces/default/namespaces'],
+    ['GET', '/api/v1/namespaces/default/namespaces/default'],
+  ] as const) {
+    const r = await s.call(method, path);
+    assert.equal(r.status, 404, `${method} ${path}: ${r.status}`);
+    assert.equal(r.body.kind, 'Status');
+  }
+  assert.equal((await s.call('GET', '/apis/rbac.authorization.orch.io/v1/clusterroles/admin')).status, 200, 'the cluster path still serves');
+  assert.equal((await s.call('GET', '/api/v1/namespaces/default')).status, 200, "a namespace's own path still serves");
+  assert.equal((await s.call('GET', '/api/v1/namespaces/default/status')).status, 200);
+});

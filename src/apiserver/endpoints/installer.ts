@@ -82,6 +82,8 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
       const resource = parent && info.subresource ? subresourceOf(parent, info.subresource) : parent;
       if (!resource) throw pathNotFound();
       const decl = resource.declaration;
+      // A cluster-scoped resource has no path under namespaces/<namespace>/.
+      if (!decl.namespaced && info.underNamespace) throw pathNotFound();
       const verb = info.verb as Verb;
       const handler = HANDLERS[verb] as VerbHandler | undefined;
       // A list's name may come from a metadata.name field selector; only the path names an item.

@@ -84,7 +84,10 @@ export function parseRequestInfo(method: string, path: string, query: URLSearchP
     if (parts.length > 1) {
       info.namespace = parts[1]!;
       // namespaces/{name}/status and /finalize are subresources of the namespace itself.
-      if (parts.length > 2 && !NAMESPACE_SUBRESOURCES.has(parts[2]!)) parts = parts.slice(2);
+      if (parts.length > 2 && !NAMESPACE_SUBRESOURCES.has(parts[2]!)) {
+        parts = parts.slice(2);
+        info.underNamespace = true;
+      }
     }
   }
   info.parts = parts;

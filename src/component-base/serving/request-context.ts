@@ -30,6 +30,8 @@ export interface RequestInfo {
   subresource: string;
   name: string;
   parts: string[];
+  /** The path names its resource under namespaces/<namespace>/ (not a namespace's own path). */
+  underNamespace?: boolean;
 }
 
 export interface RequestContext {
