@@ -26,6 +26,8 @@ const OWN_FIELDS: Record<string, Record<string, unknown>[]> = {
   'v1/serviceaccounts': [{ secrets: {} }, { imagePullSecrets: ['x'] }, { automountServiceAccountToken: 'yes' }],
   'v1/namespaces': [{ spec: { finalizers: 'kubernetes' } }, { spec: [] }],
   'v1/configmaps': [{ data: { k: 1 } }, { binaryData: 'x' }, { binaryData: { k: 2 } }, { immutable: 'true' }],
+  'v1/limitranges': [{ spec: { limits: {} } }, { spec: { limits: [{ type: 1 }] } }, { spec: { limits: [{ type: 'Container', max: [] }] } }],
+  'v1/resourcequotas': [{ spec: { hard: [] } }, { spec: { scopes: 'BestEffort' } }, { spec: { scopeSelector: { matchExpressions: [{ operator: true }] } } }, { status: { used: 'x' } }],
   'events.orch.io/v1/events': [{ regarding: 'pod' }, { deprecatedCount: 'x' }, { series: [] }, { note: {} }],
   'coordination.orch.io/v1/leases': [{ spec: 'x' }, { spec: { leaseDurationSeconds: '15' } }, { spec: { holderIdentity: 1 } }],
   'rbac.authorization.orch.io/v1/roles': [{ rules: {} }, { rules: [{ verbs: 'get' }] }, { rules: ['x'] }],

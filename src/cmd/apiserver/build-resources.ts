@@ -14,6 +14,8 @@ import { coreResources, type CoreResources } from './core-resources.ts';
 import { withClusterKindSchemas } from '../../machinery/openapi/cluster-kind-schemas.ts';
 import { secretsDeclaration } from '../../apiserver/registry/core/secrets/declaration.ts';
 import { serviceAccountsDeclaration } from '../../apiserver/registry/core/serviceaccounts/declaration.ts';
+import { limitRangesDeclaration } from '../../apiserver/registry/core/limitranges/declaration.ts';
+import { resourceQuotasDeclaration } from '../../apiserver/registry/core/resourcequotas/declaration.ts';
 
 export interface ApiserverResources {
   resources: InstalledResource<any, any>[];
@@ -35,7 +37,7 @@ export function buildResources(options: ApiserverOptions, storage: ApiserverStor
     ttlSeconds: eventTtlSeconds(options.storage.eventTTLms),
     storeName: storage.storeNameFor(EVENTS_STORAGE.storageResource),
   });
-  const core = [secretsDeclaration(), serviceAccountsDeclaration()].map((declaration) => ({
+  const core = [secretsDeclaration(), serviceAccountsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration()].map((declaration) => ({
     declaration,
     store: storage.storeFor(declaration.storageResource),
     storeName: storage.storeNameFor(declaration.storageResource),

@@ -9,6 +9,7 @@ import { clusterKindSchemas } from './cluster-kind-schemas.ts';
 import { eventSchemas } from './event-schemas.ts';
 import { flowcontrolSchemas } from './flowcontrol-schemas.ts';
 import { metaSchemas } from './meta-schemas.ts';
+import { policySchemas } from './policy-schemas.ts';
 import { rbacSchemas } from './rbac-schemas.ts';
 import { reviewSchemas } from './review-schemas.ts';
 import { withoutProtobufFacts } from './protobuf-extension.ts';
@@ -30,6 +31,7 @@ function all(d: Dialect): Record<string, Schema> {
     ...eventSchemas(d),
     ...secretSchemas(d),
     ...clusterKindSchemas(d),
+    ...policySchemas(d),
     ...rbacSchemas(d),
     ...admissionSchemas(d),
     ...flowcontrolSchemas(d),

@@ -1,7 +1,8 @@
 // How Kubernetes' Go structs encode each built-in definition, which OpenAPI does not publish:
 // the fields in declaration order (Go's encoder writes them so) and their `json` tags as written in
 // kubernetes/api and apimachinery, `name,omitempty`, with `*` before a pointer field (a pointer's
-// zero is kept, nil is left out; a non-pointer metav1.Time is written as null when zero). An
+// zero is kept, nil is left out; a non-pointer metav1.Time is written as null when zero), and after
+// a space the named Go type a decoding error names where the schema cannot say it. An
 // inlined struct (`json:",inline"`, TypeMeta) is spelled out where it sits. The schema engine
 // reads this when it builds a kind's structural schema (schema/from-openapi.ts).
 import { COORDINATION_V1 } from './cluster-kind-schemas.ts';
@@ -84,6 +85,19 @@ export const goFields: Readonly<Record<string, readonly string[]>> = {
   [core('NamespaceList')]: LIST,
   [core('ConfigMap')]: [...OBJECT, '*immutable,omitempty', 'data,omitempty', 'binaryData,omitempty'],
   [core('ConfigMapList')]: LIST,
+  [core('LimitRangeItem')]: [
+    'type v1.LimitType', 'max,omitempty v1.ResourceList', 'min,omitempty v1.ResourceList', 'default,omitempty v1.ResourceList',
+    'defaultRequest,omitempty v1.ResourceList', 'maxLimitRequestRatio,omitempty v1.ResourceList',
+  ],
+  [core('LimitRangeSpec')]: ['limits'],
+  [core('LimitRange')]: [...OBJECT, 'spec,omitempty'],
+  [core('LimitRangeList')]: LIST,
+  [core('ScopedResourceSelectorRequirement')]: ['scopeName v1.ResourceQuotaScope', 'operator v1.ScopeSelectorOperator', 'values,omitempty'],
+  [core('ScopeSelector')]: ['matchExpressions,omitempty'],
+  [core('ResourceQuotaSpec')]: ['hard,omitempty v1.ResourceList', 'scopes,omitempty []v1.ResourceQuotaScope', '*scopeSelector,omitempty'],
+  [core('ResourceQuotaStatus')]: ['hard,omitempty v1.ResourceList', 'used,omitempty v1.ResourceList'],
+  [core('ResourceQuota')]: [...OBJECT, 'spec,omitempty', 'status,omitempty'],
+  [core('ResourceQuotaList')]: LIST,
 
   [ev('EventSeries')]: ['count', 'lastObservedTime'],
   [ev('Event')]: [
