@@ -26,6 +26,7 @@ const OWN_FIELDS: Record<string, Record<string, unknown>[]> = {
   'v1/serviceaccounts': [{ secrets: {} }, { imagePullSecrets: ['x'] }, { automountServiceAccountToken: 'yes' }],
   'v1/namespaces': [{ spec: { finalizers: 'kubernetes' } }, { spec: [] }],
   'v1/configmaps': [{ data: { k: 1 } }, { binaryData: 'x' }, { binaryData: { k: 2 } }, { immutable: 'true' }],
+  'v1/endpoints': [{ subsets: {} }, { subsets: [{ addresses: [{ ip: 1 }] }] }, { subsets: [{ ports: [{ port: '80' }] }] }, { subsets: [{ addresses: [{ targetRef: 'pod' }] }] }],
   'v1/limitranges': [{ spec: { limits: {} } }, { spec: { limits: [{ type: 1 }] } }, { spec: { limits: [{ type: 'Container', max: [] }] } }],
   'v1/resourcequotas': [{ spec: { hard: [] } }, { spec: { scopes: 'BestEffort' } }, { spec: { scopeSelector: { matchExpressions: [{ operator: true }] } } }, { status: { used: 'x' } }],
   'events.orch.io/v1/events': [{ regarding: 'pod' }, { deprecatedCount: 'x' }, { series: [] }, { note: {} }],

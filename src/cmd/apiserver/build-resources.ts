@@ -14,8 +14,12 @@ import { coreResources, type CoreResources } from './core-resources.ts';
 import { withClusterKindSchemas } from '../../machinery/openapi/cluster-kind-schemas.ts';
 import { secretsDeclaration } from '../../apiserver/registry/core/secrets/declaration.ts';
 import { serviceAccountsDeclaration } from '../../apiserver/registry/core/serviceaccounts/declaration.ts';
+import { endpointsDeclaration } from '../../apiserver/registry/core/endpoints/declaration.ts';
 import { limitRangesDeclaration } from '../../apiserver/registry/core/limitranges/declaration.ts';
 import { resourceQuotasDeclaration } from '../../apiserver/registry/core/resourcequotas/declaration.ts';
+import { componentStatusesDeclaration } from '../../apiserver/registry/core/componentstatuses/declaration.ts';
+import { componentStatuses } from '../../apiserver/registry/core/componentstatuses/statuses.ts';
+import { unstoredStore } from '../../apiserver/registry/authorization/review-declaration.ts';
 
 export interface ApiserverResources {
   resources: InstalledResource<any, any>[];
@@ -37,13 +41,15 @@ export function buildResources(options: ApiserverOptions, storage: ApiserverStor
     ttlSeconds: eventTtlSeconds(options.storage.eventTTLms),
     storeName: storage.storeNameFor(EVENTS_STORAGE.storageResource),
   });
-  const core = [secretsDeclaration(), serviceAccountsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration()].map((declaration) => ({
+  const core = [secretsDeclaration(), serviceAccountsDeclaration(), endpointsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration()].map((declaration) => ({
     declaration,
     store: storage.storeFor(declaration.storageResource),
     storeName: storage.storeNameFor(declaration.storageResource),
   }));
   const coreKinds = coreResources(storage);
-  const resources = [...events, ...core, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
+  // Answered from the stores' health checks on each request, never stored.
+  const computed = { declaration: componentStatusesDeclaration(), store: unstoredStore<any>(), virtualRead: componentStatuses(storage.backends) };
+  const resources = [...events, ...core, computed, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
   const access = buildAccessControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission });
   // 503 answers name the backend each resource is stored on, which --kvstore-servers-overrides may move.
   const accessResources = access.resources.map((resource) => ({ ...resource, storeName: storage.storeNameFor(resource.declaration.storageResource) }));

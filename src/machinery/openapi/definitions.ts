@@ -6,6 +6,7 @@
 
 import { admissionSchemas } from './admission-schemas.ts';
 import { clusterKindSchemas } from './cluster-kind-schemas.ts';
+import { endpointsSchemas } from './endpoints-schemas.ts';
 import { eventSchemas } from './event-schemas.ts';
 import { flowcontrolSchemas } from './flowcontrol-schemas.ts';
 import { metaSchemas } from './meta-schemas.ts';
@@ -32,6 +33,7 @@ function all(d: Dialect): Record<string, Schema> {
     ...secretSchemas(d),
     ...clusterKindSchemas(d),
     ...policySchemas(d),
+    ...endpointsSchemas(d),
     ...rbacSchemas(d),
     ...admissionSchemas(d),
     ...flowcontrolSchemas(d),

@@ -98,6 +98,14 @@ export const goFields: Readonly<Record<string, readonly string[]>> = {
   [core('ResourceQuotaStatus')]: ['hard,omitempty v1.ResourceList', 'used,omitempty v1.ResourceList'],
   [core('ResourceQuota')]: [...OBJECT, 'spec,omitempty', 'status,omitempty'],
   [core('ResourceQuotaList')]: LIST,
+  [core('EndpointAddress')]: ['ip', 'hostname,omitempty', '*nodeName,omitempty', '*targetRef,omitempty'],
+  [core('EndpointPort')]: ['name,omitempty', 'port', 'protocol,omitempty', '*appProtocol,omitempty'],
+  [core('EndpointSubset')]: ['addresses,omitempty', 'notReadyAddresses,omitempty', 'ports,omitempty'],
+  [core('Endpoints')]: [...OBJECT, 'subsets,omitempty'],
+  [core('EndpointsList')]: LIST,
+  [core('ComponentCondition')]: ['type', 'status', 'message,omitempty', 'error,omitempty'],
+  [core('ComponentStatus')]: [...OBJECT, 'conditions,omitempty'],
+  [core('ComponentStatusList')]: LIST,
 
   [ev('EventSeries')]: ['count', 'lastObservedTime'],
   [ev('Event')]: [

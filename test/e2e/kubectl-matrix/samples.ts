@@ -20,6 +20,7 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   '/configmaps': { metadata: { name: 'matrix-cm', namespace: ns }, data: { a: 'b' } },
   '/secrets': { metadata: { name: 'matrix-secret', namespace: ns }, type: 'Opaque', stringData: { password: 'x' } },
   '/serviceaccounts': { metadata: { name: 'matrix-sa', namespace: ns } },
+  '/endpoints': { metadata: { name: 'matrix-ep', namespace: ns }, subsets: [{ addresses: [{ ip: '10.0.0.1' }], ports: [{ port: 80 }] }] },
   '/limitranges': { metadata: { name: 'matrix-limits', namespace: ns }, spec: { limits: [{ type: 'Container', max: { cpu: '1' }, min: { cpu: '100m' } }] } },
   '/resourcequotas': { metadata: { name: 'matrix-quota', namespace: ns }, spec: { hard: { pods: '10', 'requests.cpu': '2' } } },
   '/namespaces': { metadata: { name: 'matrix-ns' } },
