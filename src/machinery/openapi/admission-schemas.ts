@@ -2,6 +2,7 @@
 // (v1), and mutating admission policies (v1beta1).
 import { META_V1 } from './names.ts';
 import { int32, int64, object, refArray, refProp, str, stringList, type Dialect, type Schema } from './schema-builder.ts';
+import { API_VERSION_DOC as apiVersionDoc, KIND_DOC as kindDoc } from './list-schema.ts';
 
 export const ADMISSION_V1 = 'io.orch.api.admissionregistration.v1';
 export const ADMISSION_V1BETA1 = 'io.orch.api.admissionregistration.v1beta1';
@@ -12,8 +13,6 @@ const v1 = (n: string) => `${ADMISSION_V1}.${n}`;
 const beta = (n: string) => `${ADMISSION_V1BETA1}.${n}`;
 
 const atomic = { 'x-kubernetes-list-type': 'atomic' };
-const apiVersionDoc = 'The versioned schema of this representation of an object.';
-const kindDoc = 'The REST resource this object represents, in CamelCase.';
 
 function kind(d: Dialect, version: string, name: string, doc: string, props: Record<string, Schema>): Schema {
   return object(

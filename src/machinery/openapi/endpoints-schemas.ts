@@ -4,27 +4,14 @@
 import { CORE_V1, META_V1 } from './names.ts';
 import { tag } from './protobuf-extension.ts';
 import { int32, object, refArray, refProp, str, type Dialect, type Schema } from './schema-builder.ts';
+import { API_VERSION_DOC as apiVersionDoc, KIND_DOC as kindDoc, METADATA_DOC as metadataDoc, listSchema } from './list-schema.ts';
 
 const meta = (n: string) => `${META_V1}.${n}`;
 const core = (n: string) => `${CORE_V1}.${n}`;
 
-const apiVersionDoc = 'The versioned schema of this representation of an object.';
-const kindDoc = 'The REST resource this object represents, in CamelCase.';
-const metadataDoc = 'Standard object metadata.';
 const ATOMIC = { 'x-kubernetes-list-type': 'atomic' };
 
-function list(d: Dialect, item: string, kind: string, doc: string): Schema {
-  return object(
-    doc,
-    {
-      apiVersion: str(apiVersionDoc),
-      items: tag(2, refArray(d, item, 'The items of the list.')),
-      kind: str(kindDoc),
-      metadata: tag(1, refProp(d, meta('ListMeta'), 'Standard list metadata.', true)),
-    },
-    { required: ['items'], gvk: [{ group: '', kind, version: 'v1' }] },
-  );
-}
+const list = (d: Dialect, item: string, kind: string, doc: string): Schema => listSchema(d, { item, group: '', kind, doc });
 
 export function endpointsSchemas(d: Dialect): Record<string, Schema> {
   return {

@@ -5,6 +5,7 @@
 import { CORE_V1, EVENTS_GROUP, EVENTS_V1, META_V1 } from './names.ts';
 import { tag } from './protobuf-extension.ts';
 import { int32, object, refArray, refProp, str, type Dialect, type Schema } from './schema-builder.ts';
+import { API_VERSION_DOC as apiVersionDoc, KIND_DOC as kindDoc, METADATA_DOC as metadataDoc } from './list-schema.ts';
 
 const meta = (n: string) => `${META_V1}.${n}`;
 const core = (n: string) => `${CORE_V1}.${n}`;
@@ -12,9 +13,6 @@ const ev = (n: string) => `${EVENTS_V1}.${n}`;
 
 const EVENT_DOC =
   'Event is a report of something that happened in the cluster, typically a state change of the system. Events are kept for a limited time, and their trigger and message may change over time. Consumers must not assume that events with the same reason reflect the same underlying trigger, or that events with a given reason continue to exist. Events are informational, best-effort supplementary data.';
-const apiVersionDoc = 'The versioned schema of this representation of an object.';
-const kindDoc = 'The REST resource this object represents, in CamelCase.';
-const metadataDoc = 'Standard object metadata.';
 
 export function eventSchemas(d: Dialect): Record<string, Schema> {
   return {

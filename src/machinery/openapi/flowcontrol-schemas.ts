@@ -1,6 +1,7 @@
 // flowcontrol.apiserver.orch.io/v1 definitions: FlowSchema and PriorityLevelConfiguration.
 import { META_V1 } from './names.ts';
 import { bool, int32, object, refArray, refProp, str, stringList, type Dialect, type Schema } from './schema-builder.ts';
+import { API_VERSION_DOC as apiVersionDoc, KIND_DOC as kindDoc } from './list-schema.ts';
 
 export const FLOWCONTROL_V1 = 'io.orch.api.flowcontrol.v1';
 
@@ -8,8 +9,6 @@ const GROUP = 'flowcontrol.apiserver.orch.io';
 const meta = (n: string) => `${META_V1}.${n}`;
 const fc = (n: string) => `${FLOWCONTROL_V1}.${n}`;
 const atomic = { 'x-kubernetes-list-type': 'atomic' };
-const apiVersionDoc = 'The versioned schema of this representation of an object.';
-const kindDoc = 'The REST resource this object represents, in CamelCase.';
 
 function kind(d: Dialect, name: string, doc: string): Schema {
   return object(

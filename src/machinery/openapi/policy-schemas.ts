@@ -7,12 +7,11 @@
 import { CORE_V1, META_V1, QUANTITY } from './names.ts';
 import { tag, wire } from './protobuf-extension.ts';
 import { object, refArray, refProp, str, stringList, type Dialect, type Schema } from './schema-builder.ts';
+import { API_VERSION_DOC as apiVersionDoc, KIND_DOC as kindDoc, listSchema } from './list-schema.ts';
 
 const meta = (n: string) => `${META_V1}.${n}`;
 const core = (n: string) => `${CORE_V1}.${n}`;
 
-const apiVersionDoc = 'The versioned schema of this representation of an object.';
-const kindDoc = 'The REST resource this object represents, in CamelCase.';
 
 function refPath(d: Dialect, name: string): string {
   return d.v3 ? `#/components/schemas/${name}` : `#/definitions/${name}`;
@@ -23,18 +22,7 @@ function quantityMap(d: Dialect, description: string): Schema {
   return { additionalProperties: { $ref: refPath(d, QUANTITY) }, description, type: 'object' };
 }
 
-function list(d: Dialect, kind: string, item: string, doc: string): Schema {
-  return object(
-    doc,
-    {
-      apiVersion: str(apiVersionDoc),
-      items: tag(2, refArray(d, core(item), `The ${item} objects.`)),
-      kind: str(kindDoc),
-      metadata: tag(1, refProp(d, meta('ListMeta'), 'Standard list metadata.', true)),
-    },
-    { required: ['items'], gvk: [{ group: '', kind, version: 'v1' }] },
-  );
-}
+const list = (d: Dialect, kind: string, item: string, doc: string): Schema => listSchema(d, { item: core(item), group: '', kind, doc });
 
 const quantityDoc = 'A fixed-point number with an optional suffix: a decimal SI suffix (n, u, m, k, M, G, T, P, E), a binary one '
   + '(Ki, Mi, Gi, Ti, Pi, Ei) or a decimal exponent (e3, E-2). Values are exact and rounded up to nano units; the server '

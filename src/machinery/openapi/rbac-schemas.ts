@@ -3,6 +3,7 @@
 import { META_V1 } from './names.ts';
 import { tag } from './protobuf-extension.ts';
 import { object, refArray, refProp, str, stringList, type Dialect, type Schema } from './schema-builder.ts';
+import { API_VERSION_DOC as apiVersionDoc, KIND_DOC as kindDoc, METADATA_DOC as metadataDoc, listSchema } from './list-schema.ts';
 
 export const RBAC_V1 = 'io.orch.api.rbac.v1';
 
@@ -10,26 +11,12 @@ const meta = (n: string) => `${META_V1}.${n}`;
 const rbac = (n: string) => `${RBAC_V1}.${n}`;
 const GROUP = 'rbac.authorization.orch.io';
 
-const apiVersionDoc = 'The versioned schema of this representation of an object.';
-const kindDoc = 'The REST resource this object represents, in CamelCase.';
-const metadataDoc = 'Standard object metadata.';
 
 /**
  * The list of a kind, as the documents would publish it anyway (served-definitions.ts writes the
  * same for kinds without one): written here so that its protobuf message has its field numbers.
  */
-function list(d: Dialect, item: string): Schema {
-  return object(
-    `A list of ${item} objects.`,
-    {
-      apiVersion: str(apiVersionDoc),
-      items: tag(2, refArray(d, rbac(item), `The ${item} objects.`)),
-      kind: str(kindDoc),
-      metadata: tag(1, refProp(d, meta('ListMeta'), 'Standard list metadata.', true)),
-    },
-    { required: ['items'], gvk: [{ group: GROUP, kind: `${item}List`, version: 'v1' }] },
-  );
-}
+const list = (d: Dialect, item: string): Schema => listSchema(d, { item: rbac(item), group: GROUP, kind: `${item}List`, doc: `A list of ${item} objects.` });
 
 function kind(d: Dialect, name: string, doc: string, props: Record<string, Schema>, required: string[] = []): Schema {
   return object(

@@ -5,25 +5,13 @@
 import { CORE_V1, META_V1 } from './names.ts';
 import { tag } from './protobuf-extension.ts';
 import { bool, object, refArray, refProp, str, stringMap, type Dialect, type Schema } from './schema-builder.ts';
+import { API_VERSION_DOC as apiVersionDoc, KIND_DOC as kindDoc, listSchema } from './list-schema.ts';
 
 const meta = (n: string) => `${META_V1}.${n}`;
 const core = (n: string) => `${CORE_V1}.${n}`;
 
-const apiVersionDoc = 'The versioned schema of this representation of an object.';
-const kindDoc = 'The REST resource this object represents, in CamelCase.';
 
-function list(d: Dialect, kind: string, item: string, doc: string): Schema {
-  return object(
-    doc,
-    {
-      apiVersion: str(apiVersionDoc),
-      items: tag(2, refArray(d, core(item), `The ${item} objects.`)),
-      kind: str(kindDoc),
-      metadata: tag(1, refProp(d, meta('ListMeta'), 'Standard list metadata.', true)),
-    },
-    { required: ['items'], gvk: [{ group: '', kind, version: 'v1' }] },
-  );
-}
+const list = (d: Dialect, kind: string, item: string, doc: string): Schema => listSchema(d, { item: core(item), group: '', kind, doc });
 
 export function secretSchemas(d: Dialect): Record<string, Schema> {
   return {
