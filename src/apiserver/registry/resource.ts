@@ -61,6 +61,27 @@ export function validatingStrategy<T extends ApiObject>(opts: {
   };
 }
 
+const noop = () => {};
+
+/**
+ * The strategy of a resource whose objects are never written as stored (the review kinds, which
+ * answer a create without storing it; computed kinds such as componentstatuses): nothing to
+ * default, validate or warn about here.
+ */
+export function inertStrategy<T extends ApiObject>(): ResourceStrategy<T> {
+  return {
+    prepareForCreate: noop,
+    prepareForUpdate: noop,
+    validate: () => [],
+    validateUpdate: () => [],
+    warningsOnCreate: () => [],
+    warningsOnUpdate: () => [],
+    canonicalize: noop,
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: false,
+  };
+}
+
 export interface ResourceTable<T extends ApiObject> {
   columns: readonly TableColumnDefinition[];
   row(obj: T): unknown[];

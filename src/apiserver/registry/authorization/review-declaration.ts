@@ -2,11 +2,9 @@
 // refuses to be used (the create is answered by the resource's virtualCreate).
 import type { ApiObject, Store } from '../../../storage/interface.ts';
 import { internalError } from '../../../machinery/status.ts';
-import type { ResourceDeclaration } from '../resource.ts';
+import { inertStrategy, type ResourceDeclaration } from '../resource.ts';
 import { servedAsStoredNames } from '../declaration-names.ts';
 import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
-
-const noop = () => {};
 
 export function reviewDeclaration<T extends ApiObject>(spec: { group: string; kind: string; plural: string; namespaced: boolean }) {
   return {
@@ -15,17 +13,7 @@ export function reviewDeclaration<T extends ApiObject>(spec: { group: string; ki
     shortNames: [],
     categories: [],
     namespaced: spec.namespaced,
-    strategy: {
-      prepareForCreate: noop,
-      prepareForUpdate: noop,
-      validate: () => [],
-      validateUpdate: () => [],
-      warningsOnCreate: () => [],
-      warningsOnUpdate: () => [],
-      canonicalize: noop,
-      allowCreateOnUpdate: false,
-      allowUnconditionalUpdate: false,
-    },
+    strategy: inertStrategy<T>(),
     // authorization.orch.io -> io.orch.api.authorization.v1
     schema: kindSchema(`io.orch.api.${spec.group.split('.')[0]}.v1.${spec.kind}`),
     toStored: (obj: T) => obj,

@@ -3,25 +3,10 @@
 // is told so.
 import type { ComponentStatus } from '../../../../api/core/v1/component-status-types.ts';
 import { kindSchema } from '../../../../machinery/openapi/kind-schemas.ts';
-import type { ResourceDeclaration, ResourceStrategy } from '../../resource.ts';
+import { inertStrategy, type ResourceDeclaration } from '../../resource.ts';
 import { NAME_COLUMN } from '../../simple-table.ts';
 
 export const COMPONENT_STATUS_DEPRECATION = 'v1 ComponentStatus is deprecated in v1.19+';
-
-const noop = () => {};
-
-/** Never used for writes (the resource has none); present because every declaration has one. */
-const readOnlyStrategy: ResourceStrategy<ComponentStatus> = {
-  prepareForCreate: noop,
-  prepareForUpdate: noop,
-  validate: () => [],
-  validateUpdate: () => [],
-  warningsOnCreate: () => [],
-  warningsOnUpdate: () => [],
-  canonicalize: noop,
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: false,
-};
 
 /** kubectl's STATUS column: Healthy only when the Healthy condition is True. */
 function healthRow(cs: ComponentStatus): unknown[] {
@@ -43,7 +28,7 @@ export function componentStatusesDeclaration() {
     namespaced: false,
     storageResource: { group: '', resource: 'componentstatuses' },
     storageVersion: { group: '', version: 'v1', kind: 'ComponentStatus' },
-    strategy: readOnlyStrategy,
+    strategy: inertStrategy<ComponentStatus>(),
     toStored: (cs: ComponentStatus) => cs,
     fromStored: (cs: ComponentStatus) => structuredClone(cs),
     fieldSet: (cs: ComponentStatus) => ({ 'metadata.name': cs.metadata.name ?? '' }),
