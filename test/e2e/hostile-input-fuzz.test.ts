@@ -359,7 +359,7 @@ function path(g: Random, served: Served[]): { path: string; resource?: Served; i
   if (sub || named) p += `/${name}`;
   let extra = false;
   if (sub) p += `/${sub}`;
-  else if (g.chance(0.05)) (extra = true), (p += `/${g.pick(['status', 'scale', 'nope', 'finalize', 'log', 'exec', 'proxy', 'token', '..'])}`);
+  else if (g.chance(0.08)) (extra = true), (p += `/${g.pick(['status', 'scale', 'nope', 'finalize', 'log', 'exec', 'proxy', 'token', '..', 'constructor', '__proto__', 'toString'])}`);
   if (g.chance(0.03)) p += '/';
   return { path: p, resource: r, item: named && !sub && !extra && !watchPath };
 }

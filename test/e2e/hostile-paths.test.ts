@@ -78,3 +78,13 @@ test('a cluster-scoped resource has no path under a namespace: 404, as Kubernete
   assert.equal((await s.call('GET', '/api/v1/namespaces/default')).status, 200, "a namespace's own path still serves");
   assert.equal((await s.call('GET', '/api/v1/namespaces/default/status')).status, 200);
 });
+
+test('a subresource named like a JavaScript member is not found, not a 500', async () => {
+  for (const sub of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+    for (const path of [`/api/v1/namespaces/default/${sub}`, `/api/v1/namespaces/default/configmaps/x/${sub}`, `/apis/flowcontrol.apiserver.orch.io/v1/flowschemas/catch-all/${sub}`]) {
+      const r = await s.call('GET', path);
+      assert.equal(r.status, 404, `${path}: ${r.status} ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.kind, 'Status');
+    }
+  }
+});

@@ -6,8 +6,10 @@ const derived = new WeakMap<InstalledResource<any, any>, Map<string, InstalledRe
 
 /** The installed form of `parent`'s subresource, or undefined when it has no such subresource. */
 export function subresourceOf(parent: InstalledResource<any, any>, name: string): InstalledResource<any, any> | undefined {
-  const sub = parent.declaration.subresources?.[name];
-  if (!sub) return undefined;
+  const subresources = parent.declaration.subresources;
+  // The name comes from the path: "constructor" or "toString" must not find an inherited member.
+  if (!subresources || !Object.hasOwn(subresources, name)) return undefined;
+  const sub = subresources[name]!;
   let byName = derived.get(parent);
   if (!byName) derived.set(parent, (byName = new Map()));
   let out = byName.get(name);
