@@ -57,7 +57,7 @@ export function apiResourceList(decls: readonly Decl[], group: string, version: 
     kind: 'APIResourceList',
     apiVersion: 'v1',
     groupVersion: group ? `${group}/${version}` : version,
-    resources: mine.map((d) => {
+    resources: mine.flatMap((d) => {
       const r: Record<string, unknown> = {
         name: d.plural,
         singularName: d.singular,
@@ -68,7 +68,15 @@ export function apiResourceList(decls: readonly Decl[], group: string, version: 
       if (d.shortNames.length) r['shortNames'] = d.shortNames;
       if (d.categories.length) r['categories'] = d.categories;
       r['storageVersionHash'] = storageVersionHash(d);
-      return r;
+      // Each subresource is an entry of its own, named <plural>/<subresource>, as Kubernetes lists them.
+      const subs = Object.entries(d.subresources ?? {}).map(([name, sub]) => ({
+        name: `${d.plural}/${name}`,
+        singularName: '',
+        namespaced: d.namespaced,
+        kind: d.kind,
+        verbs: [...sub.verbs].sort(),
+      }));
+      return [r, ...subs];
     }),
   };
 }
@@ -93,6 +101,12 @@ export function aggregatedDiscovery(decls: readonly Decl[], core: boolean, asApi
             };
             if (d.shortNames.length) r['shortNames'] = d.shortNames;
             if (d.categories.length) r['categories'] = d.categories;
+            const subs = Object.entries(d.subresources ?? {}).map(([name, sub]) => ({
+              subresource: name,
+              responseKind: { group: d.group, version: d.version, kind: d.kind },
+              verbs: [...sub.verbs].sort(),
+            }));
+            if (subs.length) r['subresources'] = subs;
             return r;
           }),
         freshness: 'Current',
