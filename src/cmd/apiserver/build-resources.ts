@@ -19,7 +19,7 @@ import { limitRangesDeclaration } from '../../apiserver/registry/core/limitrange
 import { resourceQuotasDeclaration } from '../../apiserver/registry/core/resourcequotas/declaration.ts';
 import { componentStatusesDeclaration } from '../../apiserver/registry/core/componentstatuses/declaration.ts';
 import { componentStatuses } from '../../apiserver/registry/core/componentstatuses/statuses.ts';
-import { unstoredStore } from '../../apiserver/registry/authorization/review-declaration.ts';
+import { unstoredStore } from '../../apiserver/registry/generic/unstored-store.ts';
 
 export interface ApiserverResources {
   resources: InstalledResource<any, any>[];

@@ -9,7 +9,8 @@ import type { Request, UserInfo } from '../../../component-base/serving/request-
 import { withWireAlias } from '../generic/alias.ts';
 import type { InstalledResource } from '../generic/context.ts';
 import type { ReviewBackends } from '../authorization/review-backends.ts';
-import { reviewDeclaration, unstoredStore } from '../authorization/review-declaration.ts';
+import { reviewDeclaration } from '../authorization/review-declaration.ts';
+import { unstoredStore } from '../generic/unstored-store.ts';
 
 export function userInfoV1(user: UserInfo): UserInfoV1 {
   return {

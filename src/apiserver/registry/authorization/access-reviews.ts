@@ -11,7 +11,8 @@ import type { UserInfo } from '../../../component-base/serving/request-context.t
 import { canonicalGroup, withWireAlias } from '../generic/alias.ts';
 import type { InstalledResource } from '../generic/context.ts';
 import type { ReviewBackends } from './review-backends.ts';
-import { reviewDeclaration, unstoredStore } from './review-declaration.ts';
+import { reviewDeclaration } from './review-declaration.ts';
+import { unstoredStore } from '../generic/unstored-store.ts';
 
 type Review = SubjectAccessReview & ApiObject;
 

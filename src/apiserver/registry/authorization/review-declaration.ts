@@ -1,7 +1,6 @@
 // What every review kind shares: a create-only declaration that is never stored, and a store that
 // refuses to be used (the create is answered by the resource's virtualCreate).
-import type { ApiObject, Store } from '../../../storage/interface.ts';
-import { internalError } from '../../../machinery/status.ts';
+import type { ApiObject } from '../../../storage/interface.ts';
 import { inertStrategy, type ResourceDeclaration } from '../resource.ts';
 import { servedAsStoredNames } from '../declaration-names.ts';
 import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
@@ -24,22 +23,4 @@ export function reviewDeclaration<T extends ApiObject>(spec: { group: string; ki
     verbs: ['create'],
     protobuf: true,
   } satisfies ResourceDeclaration<T, T>;
-}
-
-/** Reviews are computed, never stored: any use of this store is a bug. */
-export function unstoredStore<T extends ApiObject>(): Store<T> {
-  const refuse = async (): Promise<never> => {
-    throw internalError('reviews are not stored');
-  };
-  return {
-    create: refuse,
-    get: refuse,
-    list: refuse,
-    guaranteedUpdate: refuse,
-    delete: refuse,
-    watch: refuse,
-    currentRevision: refuse,
-    count: refuse,
-    close: async () => {},
-  };
 }
