@@ -31,12 +31,6 @@ const ORDER: Record<string, readonly string[]> = {
 
 const UTILITIES = ['component-base/logs/', 'component-base/metrics/', 'component-base/featuregate/', 'component-base/version/', 'component-base/healthz/checks.ts'];
 
-/**
- * Imports that still go up, each to be removed by the work named beside it; the test fails on any
- * other, and on an entry here that no longer occurs (so the list only shrinks).
- */
-const KNOWN_UPWARD: Record<string, string> = {};
-
 const SRC = join(import.meta.dirname, '.');
 const SPECIFIER = /^\s*(?:import|export)\b[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|^\s*import\s*['"](\.{1,2}\/[^'"]+)['"]/gm;
 
@@ -59,7 +53,6 @@ function layerOf(path: string): string {
 
 test('imports go down the layers only', () => {
   const wrong: string[] = [];
-  const known = new Set<string>();
   for (const file of productionFiles()) {
     const from = layerOf(file);
     const allowed = ORDER[from];
@@ -70,13 +63,10 @@ test('imports go down the layers only', () => {
     for (const target of importsOf(file)) {
       const to = layerOf(target);
       if (to === from || allowed.includes(to)) continue;
-      const edge = `${file} → ${target}`;
-      if (KNOWN_UPWARD[edge]) known.add(edge);
-      else wrong.push(edge);
+      wrong.push(`${file} → ${target}`);
     }
   }
   assert.deepEqual(wrong, [], 'imports that go up a layer');
-  assert.deepEqual(Object.keys(KNOWN_UPWARD).filter((edge) => !known.has(edge)), [], 'known upward imports that are gone: take them off the list');
 });
 
 /**
