@@ -10,10 +10,11 @@ import { endpointsSchemas } from './endpoints-schemas.ts';
 import { eventSchemas } from './event-schemas.ts';
 import { flowcontrolSchemas } from './flowcontrol-schemas.ts';
 import { metaSchemas } from './meta-schemas.ts';
-import { policySchemas } from './policy-schemas.ts';
 import { rbacSchemas } from './rbac-schemas.ts';
 import { reviewSchemas } from './review-schemas.ts';
 import { withoutProtobufFacts } from './protobuf-extension.ts';
+import { corePackage } from './core/package.ts';
+import { packageSchemas } from './go-structs.ts';
 import type { Dialect, Schema } from './schema-builder.ts';
 import { secretSchemas } from './secret-schemas.ts';
 import { selectorSchemas } from './selector-schemas.ts';
@@ -32,7 +33,7 @@ function all(d: Dialect): Record<string, Schema> {
     ...eventSchemas(d),
     ...secretSchemas(d),
     ...clusterKindSchemas(d),
-    ...policySchemas(d),
+    ...packageSchemas(corePackage, d),
     ...endpointsSchemas(d),
     ...rbacSchemas(d),
     ...admissionSchemas(d),

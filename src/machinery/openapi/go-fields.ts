@@ -7,6 +7,8 @@
 // reads this when it builds a kind's structural schema (schema/from-openapi.ts).
 import { COORDINATION_V1 } from './cluster-kind-schemas.ts';
 import { CORE_V1, EVENTS_V1, META_V1 } from './names.ts';
+import { corePackage } from './core/package.ts';
+import { packageGoFields } from './go-structs.ts';
 
 const meta = (n: string) => `${META_V1}.${n}`;
 const core = (n: string) => `${CORE_V1}.${n}`;
@@ -40,6 +42,7 @@ const CONDITION = ['type,omitempty', 'status,omitempty', 'lastTransitionTime,omi
 
 /** Definition name → its Go struct's fields, in declaration order. */
 export const goFields: Readonly<Record<string, readonly string[]>> = {
+  ...packageGoFields(corePackage),
   [meta('ObjectMeta')]: [
     'name,omitempty', 'generateName,omitempty', 'namespace,omitempty', 'selfLink,omitempty', 'uid,omitempty', 'resourceVersion,omitempty',
     'generation,omitempty', 'creationTimestamp,omitempty', '*deletionTimestamp,omitempty', '*deletionGracePeriodSeconds,omitempty',
@@ -85,19 +88,6 @@ export const goFields: Readonly<Record<string, readonly string[]>> = {
   [core('NamespaceList')]: LIST,
   [core('ConfigMap')]: [...OBJECT, '*immutable,omitempty', 'data,omitempty', 'binaryData,omitempty'],
   [core('ConfigMapList')]: LIST,
-  [core('LimitRangeItem')]: [
-    'type v1.LimitType', 'max,omitempty v1.ResourceList', 'min,omitempty v1.ResourceList', 'default,omitempty v1.ResourceList',
-    'defaultRequest,omitempty v1.ResourceList', 'maxLimitRequestRatio,omitempty v1.ResourceList',
-  ],
-  [core('LimitRangeSpec')]: ['limits'],
-  [core('LimitRange')]: [...OBJECT, 'spec,omitempty'],
-  [core('LimitRangeList')]: LIST,
-  [core('ScopedResourceSelectorRequirement')]: ['scopeName v1.ResourceQuotaScope', 'operator v1.ScopeSelectorOperator', 'values,omitempty'],
-  [core('ScopeSelector')]: ['matchExpressions,omitempty'],
-  [core('ResourceQuotaSpec')]: ['hard,omitempty v1.ResourceList', 'scopes,omitempty []v1.ResourceQuotaScope', '*scopeSelector,omitempty'],
-  [core('ResourceQuotaStatus')]: ['hard,omitempty v1.ResourceList', 'used,omitempty v1.ResourceList'],
-  [core('ResourceQuota')]: [...OBJECT, 'spec,omitempty', 'status,omitempty'],
-  [core('ResourceQuotaList')]: LIST,
   [core('EndpointAddress')]: ['ip', 'hostname,omitempty', '*nodeName,omitempty', '*targetRef,omitempty'],
   [core('EndpointPort')]: ['name,omitempty', 'port', 'protocol,omitempty', '*appProtocol,omitempty'],
   [core('EndpointSubset')]: ['addresses,omitempty', 'notReadyAddresses,omitempty', 'ports,omitempty'],

@@ -3,7 +3,7 @@
 // numbers are Kubernetes' (apimachinery meta/v1 and runtime generated.proto); DeleteOptions,
 // Preconditions and Condition have none yet, as no served protobuf kind carries them.
 
-import { META_V1, RUNTIME, EVENTS_GROUP } from './names.ts';
+import { META_V1, RUNTIME, EVENTS_GROUP, INT_OR_STRING, QUANTITY } from './names.ts';
 import { tag, wire } from './protobuf-extension.ts';
 import { bool, int32, int64, object, refArray, refProp, str, stringList, stringMap, type Dialect, type Schema } from './schema-builder.ts';
 
@@ -18,6 +18,10 @@ function metaGvks(kind: string) {
     { group: EVENTS_GROUP, kind, version: 'v1' },
   ];
 }
+
+const quantityDoc = 'A fixed-point number with an optional suffix: a decimal SI suffix (n, u, m, k, M, G, T, P, E), a binary one '
+  + '(Ki, Mi, Gi, Ti, Pi, Ei) or a decimal exponent (e3, E-2). Values are exact and rounded up to nano units; the server '
+  + 'writes them back in canonical form, e.g. 0.5 as 500m and 1024Mi as 1Gi.';
 
 export function metaSchemas(d: Dialect): Record<string, Schema> {
   return {
@@ -133,6 +137,15 @@ export function metaSchemas(d: Dialect): Record<string, Schema> {
       },
       { gvk: metaGvks('DeleteOptions') },
     ),
+    [QUANTITY]: d.v3
+      ? { description: quantityDoc, oneOf: [{ type: 'string' }, { type: 'number' }], ...wire('Quantity') }
+      : { description: quantityDoc, type: 'string', ...wire('Quantity') },
+    [INT_OR_STRING]: {
+      description: 'A value that is either a 32-bit integer or a string, such as a port given by number or by name.',
+      format: 'int-or-string',
+      ...(d.v3 ? { oneOf: [{ type: 'integer' }, { type: 'string' }] } : { type: 'string' }),
+      ...wire('IntOrString'),
+    },
     [`${RUNTIME}.RawExtension`]: { description: 'An embedded object in any of the served kinds.', type: 'object', ...wire('RawExtension') },
     [m('WatchEvent')]: object(
       'One event of a watch stream.',

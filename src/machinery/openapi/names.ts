@@ -5,6 +5,7 @@ export const META_V1 = 'io.orch.apimachinery.pkg.apis.meta.v1';
 export const RUNTIME = 'io.orch.apimachinery.pkg.runtime';
 export const CORE_V1 = 'io.orch.api.core.v1';
 export const QUANTITY = 'io.orch.apimachinery.pkg.api.resource.Quantity';
+export const INT_OR_STRING = 'io.orch.apimachinery.pkg.util.intstr.IntOrString';
 export const EVENTS_V1 = 'io.orch.api.events.v1';
 
 export const EVENTS_GROUP = 'events.orch.io';

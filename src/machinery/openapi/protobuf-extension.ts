@@ -28,6 +28,11 @@ export interface ProtobufFieldFacts {
    * the wire with the elements as repeated field 1 (authentication's ExtraValue).
    */
   wrapped?: true;
+  /**
+   * The field belongs to an embedded Go struct (`json:",inline"`) whose fields JSON spells out in
+   * place, while the wire nests them in a message of their own: this is that message's number.
+   */
+  via?: number;
 }
 
 /** A property's protobuf facts: a bare field number, or the number with behaviours. */

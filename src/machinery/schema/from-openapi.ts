@@ -66,6 +66,8 @@ function convert(src: Source, d: Definition, depth: number): StructuralSchema {
     return out;
   }
   const out: { -readonly [K in keyof StructuralSchema]: StructuralSchema[K] } = {};
+  // intstr.IntOrString's definition says so by its format; its value is either type.
+  if (d['format'] === 'int-or-string') return { 'x-kubernetes-int-or-string': true, ...(typeof d['description'] === 'string' ? { description: d['description'] } : {}) };
   if (typeof d['type'] === 'string') out.type = d['type'] as SchemaType;
   for (const key of KEPT) if (Object.hasOwn(d, key)) (out as Record<string, unknown>)[key] = d[key];
   const props = d['properties'];
