@@ -87,12 +87,19 @@ export interface ResourceTable<T extends ApiObject> {
   row(obj: T): unknown[];
 }
 
-/** Deletion of a resource that keeps finalizers outside metadata.finalizers (namespaces). */
+/** Deletion semantics beyond metadata.finalizers. */
 export interface DeletionHooks<T extends ApiObject> {
   /** The object still waits for finalizers of its own fields. */
-  hasPendingFinalizers(obj: T): boolean;
+  hasPendingFinalizers?(obj: T): boolean;
   /** What marking the object for deletion changes besides its metadata (e.g. phase Terminating). */
-  markDeleting(obj: T): void;
+  markDeleting?(obj: T): void;
+  /**
+   * Graceful deletion: the seconds the object is given to wind down (0 deletes at once), from
+   * the request's gracePeriodSeconds (undefined when not given) and the object itself. While the
+   * period runs the object carries deletionTimestamp (its end) and deletionGracePeriodSeconds,
+   * and whoever acts on it (a pod's node agent) deletes it again with 0 when done.
+   */
+  gracePeriodSeconds?(obj: T, requested: number | undefined): number;
 }
 
 /** A subresource served at <plural>/<name>/<subresource>, with its own rules for what an update may change. */

@@ -12,6 +12,7 @@ export interface ParsedDeleteOptions {
   preconditions?: Preconditions;
   propagationPolicy?: PropagationPolicy;
   orphanDependents?: boolean;
+  gracePeriodSeconds?: number;
   user?: UserInfo;
 }
 
@@ -31,6 +32,7 @@ export async function readDeleteOptions(scope: Scope): Promise<ParsedDeleteOptio
   const user = requestContext(scope.req).user;
   if (user) out.user = user;
   readPropagation(out, fromBody, scope.query);
+  readGracePeriod(out, fromBody, scope.query);
   const pre = fromBody['preconditions'];
   if (pre && typeof pre === 'object') {
     const p = pre as Record<string, unknown>;
@@ -39,6 +41,19 @@ export async function readDeleteOptions(scope: Scope): Promise<ParsedDeleteOptio
     if (typeof p['resourceVersion'] === 'string') out.preconditions.resourceVersion = p['resourceVersion'];
   }
   return out;
+}
+
+/** gracePeriodSeconds from the body or the query; a negative period is taken as 1, as Kubernetes does. */
+function readGracePeriod(out: ParsedDeleteOptions, body: Record<string, unknown>, query: URLSearchParams): void {
+  let value = body['gracePeriodSeconds'];
+  const fromQuery = query.get('gracePeriodSeconds');
+  if ((value === undefined || value === null) && fromQuery !== null) {
+    if (!/^-?\d+$/.test(fromQuery)) throw badRequest(`gracePeriodSeconds: invalid value ${JSON.stringify(fromQuery)}: must be an integer`);
+    value = Number(fromQuery);
+  }
+  if (value === undefined || value === null) return;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw badRequest('gracePeriodSeconds in DeleteOptions must be an integer');
+  out.gracePeriodSeconds = value < 0 ? 1 : value;
 }
 
 /** propagationPolicy and the deprecated orphanDependents, from the body or the query, checked as ValidateDeleteOptions. */

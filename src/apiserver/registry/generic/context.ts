@@ -22,6 +22,26 @@ export interface InstalledResource<T extends ApiObject = ApiObject, S extends Ap
   virtualCreate?: (obj: T, ctx: { user: UserInfo; namespace: string; dryRun: boolean }) => Promise<T>;
   /** A read-only resource computed when asked and never stored (component statuses): get and list answer what these return. */
   virtualRead?: VirtualRead<S>;
+  /** Scarce values the objects hold (a service's cluster IPs and node ports), reserved around writes. */
+  allocation?: Allocation<T>;
+}
+
+/**
+ * Reservations a write takes before it is stored: `reserve` fills in and reserves what the object
+ * needs (or refuses it with a StatusError) and answers with the transaction, which is committed
+ * once the write is stored and undone when it is not (a lost race that is retried, a failed
+ * write, dryRun). Deleting an object releases what it holds.
+ */
+export interface Allocation<T extends ApiObject> {
+  reserve(obj: T, old: T | undefined, dryRun: boolean): Promise<AllocationTransaction>;
+  release(obj: T): Promise<void>;
+}
+
+export interface AllocationTransaction {
+  /** The write is stored: release what the old object held and the new one does not. */
+  commit(): Promise<void>;
+  /** The write is not stored: give back what `reserve` took. */
+  undo(): Promise<void>;
 }
 
 /** The objects of a computed resource, in their served form and without a resourceVersion. */

@@ -38,13 +38,33 @@ export async function createObject<T extends ApiObject, S extends ApiObject>(
   strategy.canonicalize(obj);
   const warnings = strategy.warningsOnCreate(obj);
   if (opts.fieldManager) obj = recordUpdateManager(obj, undefined, opts.fieldManager, obj.apiVersion ?? '', decl.schema);
+  const reserved = res.allocation ? await res.allocation.reserve(obj, undefined, opts.dryRun) : undefined;
+  let out: WriteResult<T>;
+  try {
+    out = await storeNew(res, obj, opts.dryRun, generated, warnings);
+  } catch (err) {
+    await reserved?.undo();
+    throw err;
+  }
+  await (opts.dryRun ? reserved?.undo() : reserved?.commit());
+  return out;
+}
 
+/** One store write of the new object, with fresh generated names while they collide. */
+async function storeNew<T extends ApiObject, S extends ApiObject>(
+  res: InstalledResource<T, S>,
+  obj: T,
+  dryRun: boolean,
+  generated: boolean,
+  warnings: string[],
+): Promise<WriteResult<T>> {
+  const decl = res.declaration;
   for (let attempt = 1; ; attempt++) {
     const name = obj.metadata.name!;
     const key = objectKey(decl, obj.metadata.namespace ?? '', name);
     const stored = decl.toStored(obj);
     try {
-      if (opts.dryRun) {
+      if (dryRun) {
         if (await res.store.get(key, { ignoreNotFound: true })) throw alreadyExists(groupResource(decl), name);
         return { object: served(decl, stored), created: true, warnings };
       }

@@ -19,7 +19,7 @@ export async function deleteCollection<T extends ApiObject, S extends ApiObject>
   const listed = await listObjects(res, namespace, query);
   const deleted: T[] = [];
   // Preconditions name one object; a collection delete applies the rest to each item.
-  const perItem: DeleteRequest = { dryRun: opts.dryRun, user: opts.user, propagationPolicy: opts.propagationPolicy, orphanDependents: opts.orphanDependents };
+  const perItem: DeleteRequest = { dryRun: opts.dryRun, user: opts.user, propagationPolicy: opts.propagationPolicy, orphanDependents: opts.orphanDependents, gracePeriodSeconds: opts.gracePeriodSeconds };
   let next = 0;
   const worker = async () => {
     while (next < listed.stored.length) {

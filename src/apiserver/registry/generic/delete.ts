@@ -13,6 +13,8 @@ import { admitMutating, admitValidating } from './admission-step.ts';
 
 export interface DeleteRequest extends GcDeleteOptions {
   dryRun: boolean;
+  /** DeleteOptions.gracePeriodSeconds, for resources with graceful deletion. */
+  gracePeriodSeconds?: number;
   preconditions?: Preconditions;
   user?: UserInfo;
 }
@@ -48,14 +50,16 @@ export async function deleteObject<T extends ApiObject, S extends ApiObject>(
     // Without a garbage collector nobody would act on orphan/foregroundDeletion, so none is added.
     const finalizers = res.garbageCollection === false ? (meta.finalizers ?? []) : finalizersForDeletion(meta.finalizers ?? [], req);
     if (!sameSet(finalizers, meta.finalizers ?? [])) meta.finalizers = finalizers;
-    const pending = finalizers.length > 0 || (decl.deletion?.hasPendingFinalizers(obj) ?? false);
+    const grace = decl.deletion?.gracePeriodSeconds?.(obj, req.gracePeriodSeconds) ?? 0;
+    if (grace > 0) return decl.toStored(markGraceful(obj, grace));
+    const pending = finalizers.length > 0 || (decl.deletion?.hasPendingFinalizers?.(obj) ?? false);
     if (!pending) return DELETE_NOW;
     if (!meta.deletionTimestamp) {
       if ((meta.generation ?? 0) > 0) meta.generation = meta.generation! + 1;
       meta.deletionTimestamp = nowTimestamp();
     }
     meta.deletionGracePeriodSeconds = 0;
-    decl.deletion?.markDeleting(obj);
+    decl.deletion?.markDeleting?.(obj);
     return decl.toStored(obj);
   };
   try {
@@ -88,10 +92,26 @@ export async function deleteObject<T extends ApiObject, S extends ApiObject>(
         if (mark(current) !== DELETE_NOW) throw conflict(gr, name, 'the object gained finalizers while it was being deleted; please retry');
       },
     });
-    return { object: served(decl, removed), deleted: true };
+    const object = served(decl, removed);
+    await res.allocation?.release(object);
+    return { object, deleted: true };
   } catch (err) {
     throw interpretStorageError(err, { resource: gr, name, storeName: res.storeName });
   }
+}
+
+/**
+ * `obj` marked for a graceful deletion `grace` seconds long: deletionTimestamp at the period's end.
+ * A deletion already under way is only ever shortened, never lengthened or restarted.
+ */
+function markGraceful<T extends ApiObject>(obj: T, grace: number): T {
+  const meta = obj.metadata;
+  const current = meta.deletionGracePeriodSeconds;
+  if (meta.deletionTimestamp && current !== undefined && current <= grace) return obj;
+  if (!meta.deletionTimestamp && (meta.generation ?? 0) > 0) meta.generation = meta.generation! + 1;
+  meta.deletionTimestamp = nowTimestamp(new Date(Date.now() + grace * 1000));
+  meta.deletionGracePeriodSeconds = grace;
+  return obj;
 }
 
 /** 409 worded as Kubernetes' precondition failures. */

@@ -3,7 +3,7 @@
 import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 import { conflict, invalid, notFound, type StatusCause } from '../../../machinery/status.ts';
-import { groupKind, groupResource, served, type InstalledResource } from './context.ts';
+import { groupKind, groupResource, served, type AllocationTransaction, type InstalledResource } from './context.ts';
 import { carryUpdateMeta, fillCreateMeta, validateCommonMeta, validateThenCommon, validateCommonMetaUpdate } from './object-meta.ts';
 import { CONFLICT_MESSAGE } from './storage-errors.ts';
 import { recordUpdateManager } from './managed-fields.ts';
@@ -13,6 +13,8 @@ export interface UpdateStep<S> {
   stored: S;
   created: boolean;
   warnings: string[];
+  /** What the write reserved (the resource's allocation), settled once the write is or is not stored. */
+  reserved?: AllocationTransaction;
 }
 
 export interface UpdateStepOptions {
@@ -51,7 +53,8 @@ export async function computeUpdate<T extends ApiObject, S extends ApiObject>(
     strategy.canonicalize(next);
     const warnings = strategy.warningsOnCreate(next);
     if (opts.fieldManager && !opts.managedFieldsDone) next = recordUpdateManager(next, undefined, opts.fieldManager, next.apiVersion ?? '', decl.schema);
-    return { stored: decl.toStored(next), created: true, warnings };
+    const reserved = await res.allocation?.reserve(next, undefined, opts.dryRun);
+    return { stored: decl.toStored(next), created: true, warnings, reserved };
   }
   const current = served(decl, currentStored);
   const wanted = next.metadata.resourceVersion;
@@ -77,7 +80,8 @@ export async function computeUpdate<T extends ApiObject, S extends ApiObject>(
   const warnings = strategy.warningsOnUpdate(next, current);
   if (opts.fieldManager && !opts.managedFieldsDone) next = recordUpdateManager(next, current, opts.fieldManager, next.apiVersion ?? '', decl.schema);
   next.metadata.resourceVersion = current.metadata.resourceVersion;
-  return { stored: decl.toStored(next), created: false, warnings };
+  const reserved = await res.allocation?.reserve(next, current, opts.dryRun);
+  return { stored: decl.toStored(next), created: false, warnings, reserved };
 }
 
 /** The common and the resource's own metadata checks may report the same problem once each. */

@@ -50,18 +50,29 @@ export async function writeThrough<T extends ApiObject, S extends ApiObject>(
     if (dryRun) {
       const current = await res.store.get(key, { ignoreNotFound: true });
       const out = await step(current);
+      await out.reserved?.undo();
       return { object: served(decl, out.stored), created: out.created, warnings: out.warnings };
     }
     let last: UpdateStep<S> | undefined;
     let before: S | undefined;
-    const stored = await res.store.guaranteedUpdate(key, {
-      ignoreNotFound: allowCreate,
-      tryUpdate: async (current) => {
-        before = current;
-        last = await step(current);
-        return { object: last.stored, ttlSeconds: decl.ttlSeconds?.(last.stored) };
-      },
-    });
+    let stored: S;
+    try {
+      stored = await res.store.guaranteedUpdate(key, {
+        ignoreNotFound: allowCreate,
+        tryUpdate: async (current) => {
+          // A retried attempt gives back what the lost one reserved.
+          await last?.reserved?.undo();
+          last = undefined;
+          before = current;
+          last = await step(current);
+          return { object: last.stored, ttlSeconds: decl.ttlSeconds?.(last.stored) };
+        },
+      });
+    } catch (err) {
+      await last?.reserved?.undo();
+      throw err;
+    }
+    await last?.reserved?.commit();
     const object = before && finishesDeletion(res, stored, before) ? await removeFinalized(res, key, stored) : stored;
     return { object: servedForReading(decl, object), created: last?.created ?? false, warnings: last?.warnings ?? [] };
   } catch (err) {
@@ -74,13 +85,15 @@ function finishesDeletion<S extends ApiObject>(res: InstalledResource<any, S>, n
   if (!old.metadata.deletionTimestamp || (old.metadata.deletionGracePeriodSeconds ?? 0) !== 0) return false;
   if ((next.metadata.finalizers ?? []).length > 0) return false;
   const deletion = res.declaration.deletion;
-  return !deletion || !deletion.hasPendingFinalizers(res.declaration.fromStored(next));
+  return !deletion?.hasPendingFinalizers || !deletion.hasPendingFinalizers(res.declaration.fromStored(next));
 }
 
 /** Removes the object just written, unless someone changed it since; returns its last state. */
 async function removeFinalized<S extends ApiObject>(res: InstalledResource<any, S>, key: string, stored: S): Promise<S> {
   try {
-    return await res.store.delete(key, { preconditions: { uid: stored.metadata.uid, resourceVersion: stored.metadata.resourceVersion } });
+    const removed = await res.store.delete(key, { preconditions: { uid: stored.metadata.uid, resourceVersion: stored.metadata.resourceVersion } });
+    await res.allocation?.release(res.declaration.fromStored(removed));
+    return removed;
   } catch (err) {
     // Deleted or changed concurrently: whoever did that owns the outcome.
     if (isStorageError(err, 'NotFound') || isStorageError(err, 'Conflict')) return stored;
