@@ -295,6 +295,11 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): Sta
   return failure(429, 'TooManyRequests', message, { retryAfterSeconds });
 }
 
+/** An eviction a PodDisruptionBudget forbids: 429 with the DisruptionBudget cause, as Kubernetes answers. */
+export function disruptionBudgetViolated(message: string): StatusError {
+  return failure(429, 'TooManyRequests', message, { causes: [{ reason: 'DisruptionBudget', message }] });
+}
+
 /** The request ran past --request-timeout (504, reason Timeout). */
 export function timeout(message: string, retryAfterSeconds = 0): StatusError {
   return failure(504, 'Timeout', message, retryAfterSeconds ? { retryAfterSeconds } : undefined);

@@ -21,6 +21,8 @@ import { handlePatch } from './handlers/patch.ts';
 import { handleDelete } from './handlers/delete.ts';
 import { handleDeleteCollection } from './handlers/delete-collection.ts';
 import { subresourceOf } from './subresources.ts';
+import { handleAction } from './handlers/action.ts';
+import { actionOf } from '../registry/generic/action.ts';
 
 export type { InstalledResource } from '../registry/generic/context.ts';
 
@@ -85,6 +87,10 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
       // A cluster-scoped resource has no path under namespaces/<namespace>/.
       if (!decl.namespaced && info.underNamespace) throw pathNotFound();
       const verb = info.verb as Verb;
+      if (actionOf(resource)) {
+        if (verb !== 'create' || !info.name || (decl.namespaced && !info.namespace)) throw methodNotAllowed(req.method ?? '', 'the requested resource');
+        return await handleAction({ req, res, info, query: requestURL(req).searchParams, resource, config });
+      }
       const handler = HANDLERS[verb] as VerbHandler | undefined;
       // A list's name may come from a metadata.name field selector; only the path names an item.
       const addressesItem = info.parts.length >= 2;

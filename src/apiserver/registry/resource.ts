@@ -102,10 +102,43 @@ export interface DeletionHooks<T extends ApiObject> {
   gracePeriodSeconds?(obj: T, requested: number | undefined): number;
 }
 
-/** A subresource served at <plural>/<name>/<subresource>, with its own rules for what an update may change. */
+/**
+ * A subresource served at <plural>/<name>/<subresource>: one with its own rules for what an
+ * update may change (status), one an object of another kind is posted to (`action`: binding,
+ * eviction), or one whose requests the installed resource passes on elsewhere (log, exec,
+ * proxy: `connect`, served by a connector the server installs).
+ */
 export interface SubresourceDeclaration<T extends ApiObject> {
   verbs: readonly Verb[];
   strategy: ResourceStrategy<T>;
+  action?: SubresourceAction<T>;
+  /** Requests are passed to the installed resource's connector of this name. */
+  connect?: true;
+}
+
+/** The posted kind of an action subresource, and what posting it does to the parent. */
+export interface SubresourceAction<T extends ApiObject> {
+  group: string;
+  version: string;
+  kind: string;
+  schema?: StructuralSchema;
+  /** Carries the action out on the parent; answers with what the response holds (201). */
+  act(parent: ParentAccess<T>, posted: ApiObject): Promise<ApiObject>;
+}
+
+/** The parent object of a subresource request, as an action may read and change it. */
+export interface ParentAccess<T extends ApiObject> {
+  name: string;
+  namespace: string;
+  dryRun: boolean;
+  get(): Promise<T>;
+  /**
+   * Read-modify-write of the parent past its strategy (the action applies its own rules), retried
+   * on races; `mutate` may throw a StatusError to refuse.
+   */
+  update(mutate: (current: T) => T): Promise<T>;
+  /** Deletes the parent as a DELETE request would. */
+  delete(options: { gracePeriodSeconds?: number; preconditions?: { uid?: string; resourceVersion?: string } }): Promise<void>;
 }
 
 /**

@@ -14,6 +14,7 @@ import { rbacSchemas } from './rbac-schemas.ts';
 import { reviewSchemas } from './review-schemas.ts';
 import { withoutProtobufFacts } from './protobuf-extension.ts';
 import { corePackage } from './core/package.ts';
+import { policyPackage } from './policy/package.ts';
 import { packageSchemas } from './go-structs.ts';
 import type { Dialect, Schema } from './schema-builder.ts';
 import { secretSchemas } from './secret-schemas.ts';
@@ -34,6 +35,7 @@ function all(d: Dialect): Record<string, Schema> {
     ...secretSchemas(d),
     ...clusterKindSchemas(d),
     ...packageSchemas(corePackage, d),
+    ...packageSchemas(policyPackage, d),
     ...endpointsSchemas(d),
     ...rbacSchemas(d),
     ...admissionSchemas(d),

@@ -38,7 +38,8 @@ export type CauseType =
   | 'UnexpectedServerResponse'
   | 'FieldManagerConflict'
   | 'ResourceVersionTooLarge'
-  | 'NamespaceTerminating';
+  | 'NamespaceTerminating'
+  | 'DisruptionBudget';
 
 export interface StatusCause {
   reason?: CauseType;

@@ -9,6 +9,7 @@ import { apiVersionOf } from '../../registry/resource.ts';
 import { decodeBody, readBody } from '../body.ts';
 import { recordRequestObject } from '../../audit/request-audit.ts';
 import { decodeObject } from '../../registry/generic/decode.ts';
+import type { StructuralSchema } from '../../../machinery/schema/structural.ts';
 
 export interface HandlerConfig {
   /** --delete-collection-workers */
@@ -87,12 +88,22 @@ function managerFromUserAgent(ua: string | undefined): string {
   return manager;
 }
 
+/** A kind other than the resource's own that a request body may be (an action subresource's). */
+export interface PostedKind {
+  group: string;
+  version: string;
+  kind: string;
+  schema?: StructuralSchema;
+}
+
 /**
  * Reads and decodes an object body for create/update: checks apiVersion and kind against the
  * path (missing ones default to it), and applies fieldValidation to unknown and duplicate fields.
  */
-export async function readObjectBody(scope: Scope, fieldValidation: FieldValidation): Promise<{ obj: ApiObject; warnings: string[] }> {
-  const decl = scope.resource.declaration;
+export async function readObjectBody(scope: Scope, fieldValidation: FieldValidation, as?: PostedKind): Promise<{ obj: ApiObject; warnings: string[] }> {
+  const own = scope.resource.declaration;
+  // An action subresource's body is of its own kind, decoded against that kind's schema.
+  const decl = as ? { ...own, group: as.group, version: as.version, kind: as.kind, schema: as.schema, decode: undefined } : own;
   const body = await readBody(scope.req);
   const decoded = decodeBody(scope.req.headers['content-type'], body, decl.kind);
   const value = decoded.value;

@@ -14,6 +14,8 @@ export interface AdmissionInput {
   oldObject?: ApiObject;
   dryRun: boolean;
   user?: UserInfo;
+  /** The kind of the object when it is not the resource's own (a Binding posted to pods/binding). */
+  kind?: { group: string; version: string; kind: string };
 }
 
 export function admissionAttributes(res: InstalledResource<any, any>, input: AdmissionInput): AdmissionAttributes {
@@ -22,7 +24,7 @@ export function admissionAttributes(res: InstalledResource<any, any>, input: Adm
     operation: input.operation,
     resource: { group: decl.group, version: decl.version, resource: decl.plural },
     subresource: res.subresource ?? '',
-    kind: { group: decl.group, version: decl.version, kind: decl.kind },
+    kind: input.kind ?? { group: decl.group, version: decl.version, kind: decl.kind },
     namespace: decl.namespaced ? input.namespace : '',
     name: input.name,
     dryRun: input.dryRun,
