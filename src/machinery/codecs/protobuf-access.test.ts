@@ -154,5 +154,5 @@ test('a kind without messages is refused by name; a review truncated mid-field i
   );
   const review = encodeProtobuf({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', metadata: {}, spec: { resourceAttributes: { verb: 'get', resource: 'pods' } } });
   assert.throws(() => decodeProtobuf(review.subarray(0, review.length - 3)), (e: unknown) => e instanceof StatusError && e.code === 400);
-  assert.throws(() => encodeProtobuf({ apiVersion: 'v1', kind: 'Node', metadata: {} }), (e: unknown) => e instanceof StatusError && e.code === 406);
+  assert.throws(() => encodeProtobuf({ apiVersion: 'v1', kind: 'RangeAllocation', metadata: {} }), (e: unknown) => e instanceof StatusError && e.code === 406);
 });

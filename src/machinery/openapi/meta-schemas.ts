@@ -1,13 +1,15 @@
 // meta/v1 definitions every resource refers to: ObjectMeta, ListMeta, Time, MicroTime,
 // ManagedFieldsEntry, OwnerReference, Status and its details, DeleteOptions, WatchEvent. Field
-// numbers are Kubernetes' (apimachinery meta/v1 and runtime generated.proto); DeleteOptions,
-// Preconditions and Condition have none yet, as no served protobuf kind carries them.
+// numbers are Kubernetes' (apimachinery meta/v1 and runtime generated.proto); DeleteOptions and
+// Preconditions have none yet, as no served protobuf kind carries them.
 
 import { META_V1, RUNTIME, EVENTS_GROUP, INT_OR_STRING, QUANTITY } from './names.ts';
 import { tag, wire } from './protobuf-extension.ts';
 import { bool, int32, int64, object, refArray, refProp, str, stringList, stringMap, type Dialect, type Schema } from './schema-builder.ts';
 
 const m = (n: string) => `${META_V1}.${n}`;
+/** A Go field without omitempty: written even when zero. */
+const ALWAYS = (n: number) => ({ tag: n, keepZero: true as const, always: true as const });
 
 const apiVersionDoc = 'The versioned schema of this representation of an object. Servers convert recognized schemas to the latest internal value and may reject unrecognized values.';
 const kindDoc = 'The REST resource this object represents, in CamelCase. Servers may infer it from the endpoint the client submits requests to. Cannot be updated.';
@@ -83,12 +85,12 @@ export function metaSchemas(d: Dialect): Record<string, Schema> {
     [m('Condition')]: object(
       'One aspect of the current state of an object, as the controller that owns it last saw it.',
       {
-        lastTransitionTime: refProp(d, m('Time'), 'When the condition last changed from one status to another.'),
-        message: str('Human-readable details of the transition; may be empty.', { default: '' }),
-        observedGeneration: int64('The metadata.generation the condition was set for.'),
-        reason: str('A CamelCase, machine-readable reason for the last transition.', { default: '' }),
-        status: str('True, False or Unknown.', { default: '' }),
-        type: str('The type of the condition, in CamelCase or as foo.example.com/CamelCase.', { default: '' }),
+        lastTransitionTime: tag(ALWAYS(4), refProp(d, m('Time'), 'When the condition last changed from one status to another.')),
+        message: tag(ALWAYS(6), str('Human-readable details of the transition; may be empty.', { default: '' })),
+        observedGeneration: tag(3, int64('The metadata.generation the condition was set for.')),
+        reason: tag(ALWAYS(5), str('A CamelCase, machine-readable reason for the last transition.', { default: '' })),
+        status: tag(ALWAYS(2), str('True, False or Unknown.', { default: '' })),
+        type: tag(ALWAYS(1), str('The type of the condition, in CamelCase or as foo.example.com/CamelCase.', { default: '' })),
       },
       { required: ['type', 'status', 'lastTransitionTime', 'reason', 'message'] },
     ),
