@@ -87,6 +87,14 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
       // A cluster-scoped resource has no path under namespaces/<namespace>/.
       if (!decl.namespaced && info.underNamespace) throw pathNotFound();
       const verb = info.verb as Verb;
+      const connect = info.subresource ? parent!.declaration.subresources?.[info.subresource]?.connect : undefined;
+      if (connect) {
+        const connector = Object.hasOwn(parent!.connectors ?? {}, info.subresource) ? parent!.connectors![info.subresource] : undefined;
+        if (!connector) throw pathNotFound();
+        if (!decl.verbs.includes(verb) || !info.name || (decl.namespaced && !info.namespace)) throw methodNotAllowed(req.method ?? '', 'the requested resource');
+        const path = info.parts.length > 3 ? `/${info.parts.slice(3).join('/')}${info.path.endsWith('/') ? '/' : ''}` : '';
+        return await connector({ req, res, verb, name: info.name, namespace: info.namespace, path, query: requestURL(req).searchParams });
+      }
       if (actionOf(resource)) {
         if (verb !== 'create' || !info.name || (decl.namespaced && !info.namespace)) throw methodNotAllowed(req.method ?? '', 'the requested resource');
         return await handleAction({ req, res, info, query: requestURL(req).searchParams, resource, config });

@@ -4,7 +4,7 @@ import type { GroupResource } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../resource.ts';
 import { apiVersionOf } from '../resource.ts';
 import type { Admission } from '../../admission/types.ts';
-import type { UserInfo } from '../../../component-base/serving/request-context.ts';
+import type { Request, Response, UserInfo } from '../../../component-base/serving/request-context.ts';
 
 /** A declaration served over a store. Declarations sharing storage share one Store. */
 export interface InstalledResource<T extends ApiObject = ApiObject, S extends ApiObject = ApiObject> {
@@ -24,7 +24,25 @@ export interface InstalledResource<T extends ApiObject = ApiObject, S extends Ap
   virtualRead?: VirtualRead<S>;
   /** Scarce values the objects hold (a service's cluster IPs and node ports), reserved around writes. */
   allocation?: Allocation<T>;
+  /** What serves each connect subresource the declaration names (pods' log, exec, proxy…). */
+  connectors?: Readonly<Record<string, Connector>>;
 }
+
+/** A request to a connect subresource, passed on to wherever it is served (a node agent, a pod). */
+export interface ConnectRequest {
+  req: Request;
+  res: Response;
+  /** The verb, as authorization saw it (get, create, update, patch, delete). */
+  verb: string;
+  name: string;
+  namespace: string;
+  /** The path after <name>/<subresource>, with its leading slash ('' when none): proxy's target path. */
+  path: string;
+  query: URLSearchParams;
+}
+
+/** Serves a connect subresource; answers errors by throwing StatusErrors before responding. */
+export type Connector = (request: ConnectRequest) => Promise<void>;
 
 /**
  * Reservations a write takes before it is stored: `reserve` fills in and reserves what the object
