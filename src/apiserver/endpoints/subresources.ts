@@ -1,6 +1,7 @@
 // A subresource (status, finalize) is served as its parent resource with the subresource's own
 // strategy and verbs; admission sees the subresource name.
 import type { InstalledResource } from '../registry/generic/context.ts';
+import { viewResource } from '../registry/generic/view-resource.ts';
 
 const derived = new WeakMap<InstalledResource<any, any>, Map<string, InstalledResource<any, any>>>();
 
@@ -14,7 +15,9 @@ export function subresourceOf(parent: InstalledResource<any, any>, name: string)
   if (!byName) derived.set(parent, (byName = new Map()));
   let out = byName.get(name);
   if (!out) {
-    out = { ...parent, subresource: name, declaration: { ...parent.declaration, strategy: sub.strategy, verbs: sub.verbs } };
+    out = sub.view
+      ? viewResource(parent, name, sub.view, sub.verbs)
+      : { ...parent, subresource: name, declaration: { ...parent.declaration, strategy: sub.strategy, verbs: sub.verbs } };
     byName.set(name, out);
   }
   return out;

@@ -114,6 +114,25 @@ export interface SubresourceDeclaration<T extends ApiObject> {
   action?: SubresourceAction<T>;
   /** Requests are passed to the installed resource's connector of this name. */
   connect?: true;
+  /** The subresource is read and written as another kind that is a view of the parent (scale). */
+  view?: SubresourceView<T>;
+}
+
+/**
+ * A subresource served as another kind computed from its parent (autoscaling/v1 Scale of a
+ * replication controller): reads answer the view; writes change the view, which is mapped back
+ * onto the parent and stored through the parent's own update rules.
+ */
+export interface SubresourceView<T extends ApiObject> {
+  group: string;
+  version: string;
+  kind: string;
+  schema?: StructuralSchema;
+  toView(parent: T): ApiObject;
+  /** The parent with the view's changes (a copy the caller may keep). */
+  fromView(view: ApiObject, parent: T): T;
+  /** Field errors of a view written by a client. */
+  validate(view: ApiObject): StatusCause[];
 }
 
 /** The posted kind of an action subresource, and what posting it does to the parent. */
@@ -199,6 +218,8 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
    * the type's deprecation), before any warning of the request itself.
    */
   deprecationWarning?: string;
+  /** The apiVersion objects are served with when it is not the path's (a Scale under /api/v1). */
+  servedApiVersion?: string;
   /** Served under its path but left out of discovery (groups kubectl calls by their Kubernetes name). */
   hiddenFromDiscovery?: boolean;
   /** Deletion semantics beyond metadata.finalizers. */
@@ -208,6 +229,7 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
 }
 
 /** "events.orch.io/v1" or "v1" for the core group. */
-export function apiVersionOf(decl: { group: string; version: string }): string {
+export function apiVersionOf(decl: { group: string; version: string; servedApiVersion?: string }): string {
+  if (decl.servedApiVersion) return decl.servedApiVersion;
   return decl.group ? `${decl.group}/${decl.version}` : decl.version;
 }

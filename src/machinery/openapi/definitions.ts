@@ -15,6 +15,7 @@ import { reviewSchemas } from './review-schemas.ts';
 import { withoutProtobufFacts } from './protobuf-extension.ts';
 import { corePackage } from './core/package.ts';
 import { policyPackage } from './policy/package.ts';
+import { autoscalingPackage } from './autoscaling/package.ts';
 import { packageSchemas } from './go-structs.ts';
 import type { Dialect, Schema } from './schema-builder.ts';
 import { secretSchemas } from './secret-schemas.ts';
@@ -36,6 +37,7 @@ function all(d: Dialect): Record<string, Schema> {
     ...clusterKindSchemas(d),
     ...packageSchemas(corePackage, d),
     ...packageSchemas(policyPackage, d),
+    ...packageSchemas(autoscalingPackage, d),
     ...endpointsSchemas(d),
     ...rbacSchemas(d),
     ...admissionSchemas(d),

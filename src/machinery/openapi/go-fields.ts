@@ -9,6 +9,7 @@ import { COORDINATION_V1 } from './cluster-kind-schemas.ts';
 import { CORE_V1, EVENTS_V1, META_V1 } from './names.ts';
 import { corePackage } from './core/package.ts';
 import { policyPackage } from './policy/package.ts';
+import { autoscalingPackage } from './autoscaling/package.ts';
 import { packageGoFields } from './go-structs.ts';
 
 const meta = (n: string) => `${META_V1}.${n}`;
@@ -45,6 +46,7 @@ const CONDITION = ['type,omitempty', 'status,omitempty', 'lastTransitionTime,omi
 export const goFields: Readonly<Record<string, readonly string[]>> = {
   ...packageGoFields(corePackage),
   ...packageGoFields(policyPackage),
+  ...packageGoFields(autoscalingPackage),
   [meta('ObjectMeta')]: [
     'name,omitempty', 'generateName,omitempty', 'namespace,omitempty', 'selfLink,omitempty', 'uid,omitempty', 'resourceVersion,omitempty',
     'generation,omitempty', 'creationTimestamp,omitempty', '*deletionTimestamp,omitempty', '*deletionGracePeriodSeconds,omitempty',
