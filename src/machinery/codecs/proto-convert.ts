@@ -10,6 +10,10 @@ export function toMessage(json: unknown, plan: MessagePlan): Record<string, unkn
   const src = (json ?? {}) as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const field of plan.fields) {
+    if (field.value.kind === 'inline') {
+      out[field.name] = toMessage(src, field.value.message);
+      continue;
+    }
     const v = src[field.name];
     if (v === undefined || v === null) {
       if (field.always) {
@@ -35,6 +39,8 @@ function toValue(v: unknown, value: ValuePlan): unknown {
       return value.codec.toWire(v);
     case 'wrapped':
       return { items: v };
+    case 'inline':
+      return toMessage(v, value.message);
   }
 }
 
@@ -42,6 +48,10 @@ export function fromMessage(msg: Record<string, unknown>, plan: MessagePlan): Re
   const out: Record<string, unknown> = {};
   for (const field of plan.fields) {
     const v = msg[field.name];
+    if (field.value.kind === 'inline') {
+      if (v) Object.assign(out, fromMessage(v as Record<string, unknown>, field.value.message));
+      continue;
+    }
     if (v === undefined || v === null) {
       if (field.always) {
         const zero = zeroInJson(field.value);
@@ -74,6 +84,8 @@ function fromValue(v: unknown, value: ValuePlan): unknown {
       return value.codec.fromWire(v);
     case 'wrapped':
       return (v as { items?: unknown[] }).items ?? [];
+    case 'inline':
+      return fromMessage(v as Record<string, unknown>, value.message);
   }
 }
 

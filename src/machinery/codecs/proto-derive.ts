@@ -17,7 +17,12 @@ export type ValuePlan =
   | { kind: 'message'; message: MessagePlan }
   | { kind: 'wire'; protoType: string; codec: WireTypeCodec }
   /** A named Go slice type: a message with the elements as repeated field 1, `items`. */
-  | { kind: 'wrapped'; message: MessagePlan };
+  | { kind: 'wrapped'; message: MessagePlan }
+  /**
+   * An embedded Go struct (`json:",inline"`): its fields sit in the outer object's JSON, while
+   * the wire nests them in a message of their own (a Volume's VolumeSource).
+   */
+  | { kind: 'inline'; message: MessagePlan };
 
 export interface FieldPlan {
   name: string;
@@ -92,6 +97,7 @@ export class ProtobufDerivation {
     // Registered before its fields, so a recursive definition refers to itself.
     this.#plans.set(name, plan);
     const isKind = Array.isArray(def['x-kubernetes-group-version-kind']);
+    const inlined = new Map<number, MessagePlan>();
     for (const [field, p] of Object.entries((def['properties'] ?? {}) as Record<string, Definition>)) {
       const facts = protobufField(p);
       if (!facts) {
@@ -102,7 +108,12 @@ export class ProtobufDerivation {
       const planned = this.#field(where, p, facts.wrapped === true);
       if (!planned) continue;
       if (facts.always && (planned.repeated || planned.map)) this.problems.push(`${where}: a list or map cannot be always present`);
-      plan.fields.push({ name: field, id: facts.tag, keepZero: facts.keepZero === true, always: facts.always === true, ...planned });
+      const target = facts.via === undefined ? plan : this.#inlined(name, facts.via, inlined);
+      target.fields.push({ name: field, id: facts.tag, keepZero: facts.keepZero === true, always: facts.always === true, ...planned });
+    }
+    for (const [id, message] of inlined) {
+      message.fields.sort((a, b) => a.id - b.id);
+      plan.fields.push({ name: `inline_${id}`, id, keepZero: false, always: true, repeated: false, map: false, value: { kind: 'inline', message } });
     }
     // Field-number order, which is the Go struct's order and so the order Go writes JSON keys in.
     plan.fields.sort((a, b) => a.id - b.id);
@@ -158,6 +169,18 @@ export class ProtobufDerivation {
     return undefined;
   }
 
+  /** The message of the struct embedded in `name` at field `id`, made on first use. */
+  #inlined(name: string, id: number, known: Map<number, MessagePlan>): MessagePlan {
+    let message = known.get(id);
+    if (!message) {
+      const definition = `${name}.inline${id}`;
+      message = { protoName: protoNameOf(definition), definition, fields: [] };
+      known.set(id, message);
+      this.#plans.set(definition, message);
+    }
+    return message;
+  }
+
   #wrapped(where: string, items: ValuePlan): ValuePlan {
     const name = `${where.replace(/[[\]{}]/g, '')}.items`;
     const message: MessagePlan = { protoName: protoNameOf(name), definition: name, fields: [{ name: 'items', id: 1, repeated: true, map: false, keepZero: false, always: false, value: items }] };
@@ -189,5 +212,5 @@ export class ProtobufDerivation {
 }
 
 function protoTypeOf(value: ValuePlan): string {
-  return value.kind === 'message' || value.kind === 'wrapped' ? value.message.protoName : value.protoType;
+  return value.kind === 'message' || value.kind === 'wrapped' || value.kind === 'inline' ? value.message.protoName : value.protoType;
 }
