@@ -121,6 +121,11 @@ function operation(version: OpenApiVersion, decl: Decl, spec: OperationSpec): Re
   return op;
 }
 
+/** The definition of a kind named by group, version and kind (io.orch.api.policy.v1.Eviction). */
+function definitionOfKind(k: { group: string; version: string; kind: string }): string {
+  return `io.orch.api.${k.group ? k.group.split('.')[0] : 'core'}.${k.version}.${k.kind}`;
+}
+
 /** Path items of every declaration, keyed by path. */
 export function openapiPaths(version: OpenApiVersion, decls: readonly Decl[]): Record<string, Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -147,10 +152,22 @@ export function openapiPaths(version: OpenApiVersion, decls: readonly Decl[]): R
     paths[`${root}${ns}/${decl.plural}/{name}`] = item;
     for (const [sub, spec] of Object.entries(decl.subresources ?? {})) {
       const can = (v: Verb) => spec.verbs.includes(v);
-      const common = { namespaced: decl.namespaced, response: def, subresource: sub };
+      // An action or view subresource is written as its own kind (a Binding, a Scale).
+      const other = spec.action ?? spec.view;
+      const subDef = other ? definitionOfKind(other) : def;
+      const gvk = other ? { group: other.group, version: other.version, kind: other.kind } : undefined;
+      const common = { namespaced: decl.namespaced, response: subDef, subresource: sub, ...(gvk ? { gvk } : {}) };
+      if (spec.connect) continue;
+      if (spec.action) {
+        paths[`${root}${ns}/${decl.plural}/{name}/${sub}`] = {
+          parameters: [pathParam('name', `name of the ${other!.kind}`), ...nsParam, PARAMS.pretty].map((p) => param(version, p)),
+          post: operation(version, decl, { ...common, verb: 'create', method: 'post', action: 'post', opPrefix: 'create', params: writeParams, body: subDef, codes: [200, 201, 202] }),
+        };
+        continue;
+      }
       const subItem: Record<string, unknown> = { parameters: [pathParam('name', `name of the ${decl.kind}`), ...nsParam, PARAMS.pretty].map((p) => param(version, p)) };
       if (can('get')) subItem['get'] = operation(version, decl, { ...common, verb: 'get', method: 'get', action: 'get', opPrefix: 'read', params: [], codes: [200] });
-      if (can('update')) subItem['put'] = operation(version, decl, { ...common, verb: 'update', method: 'put', action: 'put', opPrefix: 'replace', params: writeParams, body: def, codes: [200, 201] });
+      if (can('update')) subItem['put'] = operation(version, decl, { ...common, verb: 'update', method: 'put', action: 'put', opPrefix: 'replace', params: writeParams, body: subDef, codes: [200, 201] });
       if (can('patch')) subItem['patch'] = operation(version, decl, { ...common, verb: 'patch', method: 'patch', action: 'patch', opPrefix: 'patch', params: [...writeParams, PARAMS.force], body: PATCH_DEF, bodyTypes: PATCH_TYPES, codes: [200, 201] });
       paths[`${root}${ns}/${decl.plural}/{name}/${sub}`] = subItem;
     }
