@@ -50,6 +50,12 @@ export interface StructDecl {
   listDoc?: string;
   /** `+structType=atomic`. */
   atomic?: true;
+  /**
+   * Only ever inlined here, with no definition of its own from this package: Kubernetes publishes
+   * none (ProbeHandler, EphemeralContainerCommon), or another module publishes it
+   * (LocalObjectReference). Its fields are spelled out where it is embedded.
+   */
+  inlineOnly?: true;
   /** An `+enum` string type's values, for a named type that is not a struct (unused on structs). */
   extra?: Schema;
 }
@@ -253,6 +259,7 @@ function structSchema(d: Dialect, pkg: GoPackage, name: string): Schema {
 export function packageSchemas(pkg: GoPackage, d: Dialect): Record<string, Schema> {
   const out: Record<string, Schema> = {};
   for (const [name, decl] of Object.entries(pkg.structs)) {
+    if (decl.inlineOnly) continue;
     out[`${pkg.prefix}.${name}`] = structSchema(d, pkg, name);
     if (decl.kind && decl.listDoc) {
       const list = { item: `${pkg.prefix}.${name}`, group: decl.kind.group, version: decl.kind.version, kind: `${name}List`, doc: decl.listDoc };
@@ -272,6 +279,7 @@ function goTypeSuffix(t: ParsedType): string {
 export function packageGoFields(pkg: GoPackage): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const name of Object.keys(pkg.structs)) {
+    if (pkg.structs[name]!.inlineOnly) continue;
     out[`${pkg.prefix}.${name}`] = flatten(pkg, name).map((f) => {
       const json = `${f.tag.pointer ? '*' : ''}${f.tag.name}${f.tag.omitempty ? ',omitempty' : ''}`;
       return json + goTypeSuffix(f.type);
