@@ -8,16 +8,15 @@
 // installed, so that the load generator takes little of the machine's CPU; otherwise creates are
 // sent by a Node HTTP/2 client, which needs about as much CPU per request as the server, and gets
 // are left out.
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'node:https';
-import { connect, type ClientHttp2Session } from 'node:http2';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { ApiObject } from '../src/api/meta/v1/types.ts';
-import { startOrchApiserver, type OrchDaemon } from '../test/support/orch-daemon.ts';
+import type { OrchDaemon } from '../test/support/orch-daemon.ts';
+import { CONNECTIONS, createMany, getRate, percentile, rssMiB, send, startApiserverWith, useH2load, type Target } from './api-load.ts';
 
 const NAMESPACE = 'bench';
 const TOTAL_EVENTS = 100_000;
@@ -33,17 +32,8 @@ const WARM_UP = CREATE_RUNS * CREATES_PER_RUN;
 const LIST_SIZE = 10_000;
 const GET_RUNS = 3;
 const GETS_PER_RUN = 10_000;
-const CONNECTIONS = 32;
-const STREAMS_PER_CONNECTION = 8;
-const H2LOAD = '/usr/bin/h2load';
 const WATCHERS = 100;
 const WATCHED_WRITES = 200;
-
-interface Target {
-  url: string;
-  token: string;
-  ca: Buffer;
-}
 
 /** An Event for `namespace`, named `name` or, when name is absent, named by the server (generateName). */
 function eventBody(namespace: string, name: string | undefined, note = 'benchmark event'): string {
@@ -62,107 +52,11 @@ function eventBody(namespace: string, name: string | undefined, note = 'benchmar
   });
 }
 
-function send(t: Target, agent: Agent, method: string, path: string, body?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${t.token}` };
-    if (body) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(Buffer.byteLength(body));
-    }
-    const req = request(new URL(path, t.url), { method, headers, agent, ca: t.ca }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function post2(t: Target, session: ClientHttp2Session, path: string, body: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const stream = session.request({ ':method': 'POST', ':path': path, authorization: `Bearer ${t.token}`, 'content-type': 'application/json' });
-    let status = 0;
-    let text = '';
-    stream.setEncoding('utf8');
-    stream.on('response', (h) => (status = Number(h[':status'])));
-    stream.on('data', (c: string) => (text += c));
-    stream.on('end', () => resolve({ status, body: text }));
-    stream.on('error', reject);
-    stream.end(body);
-  });
-}
-
 const eventsPath = (namespace: string) => `/apis/events.orch.io/v1/namespaces/${namespace}/events`;
 
-/** Creates `count` events in `namespace` with the Node HTTP/2 client; returns creates per second. */
-async function createWithNode(t: Target, namespace: string, count: number): Promise<number> {
-  const sessions = Array.from({ length: CONNECTIONS }, () => connect(t.url, { ca: t.ca }));
-  let next = 0;
-  const start = performance.now();
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      const r = await post2(t, sessions[i % sessions.length]!, eventsPath(namespace), eventBody(namespace, undefined));
-      if (r.status !== 201) throw new Error(`create in ${namespace}: ${r.status} ${r.body.slice(0, 200)}`);
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: CONNECTIONS * STREAMS_PER_CONNECTION }, worker));
-  } finally {
-    for (const s of sessions) s.close();
-  }
-  return (count / (performance.now() - start)) * 1000;
-}
-
-/**
- * Sends `count` requests for `path` with h2load over the benchmark's connections (a POST of
- * `body` when given, else a GET); returns requests per second. Every answer must be a 2xx.
- */
-async function loadWithH2load(t: Target, path: string, count: number, body?: string): Promise<number> {
-  const dir = mkdtempSync(join(tmpdir(), 'orch-bench-h2load-'));
-  try {
-    const args = ['-n', String(count), '-c', String(CONNECTIONS), '-m', String(STREAMS_PER_CONNECTION)];
-    if (body !== undefined) {
-      const bodyFile = join(dir, 'body.json');
-      writeFileSync(bodyFile, body);
-      args.push('-d', bodyFile, '-H', 'content-type: application/json');
-    }
-    args.push('-H', `authorization: Bearer ${t.token}`, new URL(path, t.url).href);
-    // h2load checks no certificate; the server is ours on loopback.
-    const out = await new Promise<string>((resolve, reject) =>
-      execFile(H2LOAD, args, { maxBuffer: 1 << 20 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
-    );
-    const succeeded = Number(/status codes: (\d+) 2xx/.exec(out)?.[1] ?? 0);
-    if (succeeded !== count) throw new Error(`h2load: ${succeeded} of ${count} requests to ${path} succeeded:\n${out}`);
-    // h2load gives the time in ms under a second, in s above.
-    const [, time, unit] = /finished in ([\d.]+)(ms|s)/.exec(out) ?? [];
-    return count / (Number(time) / (unit === 'ms' ? 1000 : 1));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Creates `count` events in `namespace` with h2load (the same body each time, named by the server); returns creates per second. */
-function createWithH2load(t: Target, namespace: string, count: number): Promise<number> {
-  return loadWithH2load(t, eventsPath(namespace), count, eventBody(namespace, undefined));
-}
-
-/** Gets of one event by name per second, once warm: the median of a few runs. */
-async function getRate(t: Target, path: string): Promise<number> {
-  await loadWithH2load(t, path, GETS_PER_RUN);
-  const rates: number[] = [];
-  for (let i = 0; i < GET_RUNS; i++) rates.push(await loadWithH2load(t, path, GETS_PER_RUN));
-  return Math.round(percentile(rates, 50));
-}
-
-const useH2load = existsSync(H2LOAD);
-const createEvents = useH2load ? createWithH2load : createWithNode;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+/** Creates `count` events in `namespace`, named by the server; returns creates per second. */
+function createEvents(t: Target, namespace: string, count: number): Promise<number> {
+  return createMany(t, eventsPath(namespace), eventBody(namespace, undefined), count);
 }
 
 /** Opens a watch; calls onEvent with the note of each ADDED event. Resolves once the stream is open. */
@@ -236,25 +130,8 @@ function jsonRoundTripsPerSecond(): number {
   return Math.round((rounds / (performance.now() - start)) * 1000);
 }
 
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
-async function startApiserver(): Promise<OrchDaemon> {
-  const server = await startOrchApiserver();
-  try {
-    const agent = new Agent({ keepAlive: false, ca: server.target.ca });
-    for (const name of [NAMESPACE, 'list', 'watched']) {
-      const r = await send(server.target, agent, 'POST', '/api/v1/namespaces', JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
-      if (r.status !== 201) throw new Error(`namespace ${name}: ${r.status} ${r.body.slice(0, 200)}`);
-    }
-  } catch (err) {
-    await server.stop();
-    throw err;
-  }
-  return server;
+function startApiserver(): Promise<OrchDaemon> {
+  return startApiserverWith([NAMESPACE, 'list', 'watched']);
 }
 
 export async function benchEvents(): Promise<Record<string, number | string>> {
@@ -279,7 +156,7 @@ export async function benchEvents(): Promise<Record<string, number | string>> {
       if (items.length !== LIST_SIZE) throw new Error(`list: ${items.length} events, expected ${LIST_SIZE}`);
       someName = items[LIST_SIZE / 2]!.metadata.name!;
     }
-    const getsPerSecond = useH2load ? await getRate(target, `${eventsPath('list')}/${someName}`) : 'h2load is not installed';
+    const getsPerSecond = useH2load ? await getRate(target, `${eventsPath('list')}/${someName}`, GET_RUNS, GETS_PER_RUN) : 'h2load is not installed';
     const watch = await watchLatency(target);
     await createEvents(target, NAMESPACE, TOTAL_EVENTS - WARM_UP - CREATE_RUNS * CREATES_PER_RUN - LIST_SIZE - WATCHED_WRITES);
     const rss = rssMiB(child.pid!);

@@ -37,6 +37,7 @@ const PARTS: Part[] = [
     skipReason: () => (existsSync(ETCD_BINARY) ? undefined : `etcd is not installed (${ETCD_BINARY})`),
   },
   { title: 'events API', file: 'events.ts', exportName: 'benchEvents' },
+  { title: 'pods API', file: 'pods.ts', exportName: 'benchPods' },
   { title: 'protobuf codec', file: 'protobuf-codec.ts', exportName: 'benchProtobufCodec' },
   { title: 'authentication', file: 'authn.ts', exportName: 'benchAuthn' },
   { title: 'authorization (RBAC)', file: 'authz.ts', exportName: 'benchAuthz' },
