@@ -1,7 +1,8 @@
 // core/v1 container types as Go structs (see ../go-structs.ts for the notation): a container's
 // spec (image, command, ports, environment, resources, mounts, probes, hooks, security settings),
 // ephemeral containers, and a container's reported status. Field numbers, tags and Go types are
-// Kubernetes' (k8s.io/api core/v1 types.go); descriptions are our own.
+// Kubernetes' (k8s.io/api core/v1 types.go); descriptions are our own. The selectors and env
+// sources embed LocalObjectReference, declared with the volumes (volume-structs.ts).
 import type { FieldDecl, StructDecl } from '../go-structs.ts';
 
 const RESOURCE_LIST = 'map[string]Quantity:ResourceList';
@@ -77,12 +78,6 @@ const EXEC: FieldDecl = ['*exec,omitempty', 1, 'ExecAction', 'Run a command in t
 const HTTP_GET: FieldDecl = ['*httpGet,omitempty', 2, 'HTTPGetAction', 'Send an HTTP GET request.'];
 
 export const containerStructs: Record<string, StructDecl> = {
-  LocalObjectReference: {
-    doc: 'A reference to an object in the same namespace, by name (its definition is published by secret-schemas.ts).',
-    inlineOnly: true,
-    atomic: true,
-    fields: [['name,omitempty', 1, 'string', 'The referent\'s name. Effectively required: an empty name is almost surely a mistake, and is accepted only for compatibility.', { default: '' }]],
-  },
   Container: {
     doc: 'One application container to run in a pod.',
     fields: CONTAINER_FIELDS,
