@@ -14,6 +14,13 @@ export interface ApiserverServingOptions {
   /** 0: connections are not throttled. */
   maxConnectionBytesPerSec: number;
   enableLogsHandler: boolean;
+  /** 'lease' (default), 'none' or the deprecated 'master-count'. */
+  endpointReconcilerType: string;
+  /** 0: the orch service is of type ClusterIP. */
+  orchServiceNodePort: number;
+  /** '' : the default range (10.0.0.0/24); one CIDR, or two of different families. */
+  serviceClusterIPRange: string;
+  serviceNodePortRange: { base: number; size: number };
 }
 
 export function apiserverServingOptions(r: OptionReader): ApiserverServingOptions {
@@ -25,6 +32,10 @@ export function apiserverServingOptions(r: OptionReader): ApiserverServingOption
     corsAllowedOrigins: r.strings('cors-allowed-origins'),
     maxConnectionBytesPerSec: r.number('max-connection-bytes-per-sec'),
     enableLogsHandler: r.bool('enable-logs-handler'),
+    endpointReconcilerType: r.string('endpoint-reconciler-type'),
+    orchServiceNodePort: r.number('orch-service-node-port'),
+    serviceClusterIPRange: r.string('service-cluster-ip-range'),
+    serviceNodePortRange: r.range('service-node-port-range') ?? { base: 30000, size: 2768 },
   };
 }
 
