@@ -147,10 +147,10 @@ test('a Lease keeps zero values of its pointer fields, and its microsecond times
 test('a kind without messages is refused by name; a review truncated mid-field is a 400', () => {
   const other = encodeProtobuf({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'r' } });
   // Rewrite the kind in the envelope (same length) to one the codec does not know.
-  const renamed = Buffer.from(other.toString('latin1').replace('\x12\x04Role', '\x12\x04Node'), 'latin1');
+  const renamed = Buffer.from(other.toString('latin1').replace('\x12\x04Role', '\x12\x04Nope'), 'latin1');
   assert.throws(
     () => decodeProtobuf(renamed),
-    (e: unknown) => e instanceof StatusError && e.code === 400 && e.message === 'no kind "Node" is registered for version "rbac.authorization.k8s.io/v1"',
+    (e: unknown) => e instanceof StatusError && e.code === 400 && e.message === 'no kind "Nope" is registered for version "rbac.authorization.k8s.io/v1"',
   );
   const review = encodeProtobuf({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', metadata: {}, spec: { resourceAttributes: { verb: 'get', resource: 'pods' } } });
   assert.throws(() => decodeProtobuf(review.subarray(0, review.length - 3)), (e: unknown) => e instanceof StatusError && e.code === 400);

@@ -1,13 +1,14 @@
 // meta/v1 definitions every resource refers to: ObjectMeta, ListMeta, Time, MicroTime,
 // ManagedFieldsEntry, OwnerReference, Status and its details, DeleteOptions, WatchEvent. Field
-// numbers are Kubernetes' (apimachinery meta/v1 and runtime generated.proto); DeleteOptions and
-// Preconditions have none yet, as no served protobuf kind carries them.
+// numbers are Kubernetes' (apimachinery meta/v1 and runtime generated.proto).
 
 import { META_V1, RUNTIME, EVENTS_GROUP, INT_OR_STRING, QUANTITY } from './names.ts';
 import { tag, wire } from './protobuf-extension.ts';
 import { bool, int32, int64, object, refArray, refProp, str, stringList, stringMap, type Dialect, type Schema } from './schema-builder.ts';
 
 const m = (n: string) => `${META_V1}.${n}`;
+/** A Go pointer field: a zero it points to is kept. */
+const POINTER = (n: number) => ({ tag: n, keepZero: true as const });
 /** A Go field without omitempty: written even when zero. */
 const ALWAYS = (n: number) => ({ tag: n, keepZero: true as const, always: true as const });
 
@@ -95,8 +96,8 @@ export function metaSchemas(d: Dialect): Record<string, Schema> {
       { required: ['type', 'status', 'lastTransitionTime', 'reason', 'message'] },
     ),
     [m('Preconditions')]: object('Conditions that must hold before an operation is carried out.', {
-      resourceVersion: str('Target resourceVersion.'),
-      uid: str('Target UID.'),
+      resourceVersion: tag(POINTER(2), str('Target resourceVersion.')),
+      uid: tag(POINTER(1), str('Target UID.')),
     }),
     [m('StatusCause')]: object('More information about a failure, possibly naming the field at fault.', {
       field: tag(3, str('The field of the resource that caused the error, in JSON path form, e.g. metadata.name.')),
@@ -129,13 +130,13 @@ export function metaSchemas(d: Dialect): Record<string, Schema> {
       'Options for a delete request.',
       {
         apiVersion: str(apiVersionDoc),
-        dryRun: stringList('When set (only "All"), the request is processed but not persisted.', { 'x-kubernetes-list-type': 'atomic' }),
-        gracePeriodSeconds: int64('Seconds before the object is deleted; zero means immediately.'),
-        ignoreStoreReadErrorWithClusterBreakingPotential: bool('Delete an object that cannot be read from storage. May break the cluster.'),
+        dryRun: tag(5, stringList('When set (only "All"), the request is processed but not persisted.', { 'x-kubernetes-list-type': 'atomic' })),
+        gracePeriodSeconds: tag(POINTER(1), int64('Seconds before the object is deleted; zero means immediately.')),
+        ignoreStoreReadErrorWithClusterBreakingPotential: tag(POINTER(6), bool('Delete an object that cannot be read from storage. May break the cluster.')),
         kind: str(kindDoc),
-        orphanDependents: bool('Deprecated: use propagationPolicy.'),
-        preconditions: refProp(d, m('Preconditions'), 'Must be met before the deletion is carried out.'),
-        propagationPolicy: str('Orphan, Background or Foreground garbage collection of dependents.'),
+        orphanDependents: tag(POINTER(3), bool('Deprecated: use propagationPolicy.')),
+        preconditions: tag(POINTER(2), refProp(d, m('Preconditions'), 'Must be met before the deletion is carried out.')),
+        propagationPolicy: tag(POINTER(4), str('Orphan, Background or Foreground garbage collection of dependents.')),
       },
       { gvk: metaGvks('DeleteOptions') },
     ),
