@@ -17,6 +17,8 @@ import { serviceAccountsDeclaration } from '../../apiserver/registry/core/servic
 import { endpointsDeclaration } from '../../apiserver/registry/core/endpoints/declaration.ts';
 import { limitRangesDeclaration } from '../../apiserver/registry/core/limitranges/declaration.ts';
 import { resourceQuotasDeclaration } from '../../apiserver/registry/core/resourcequotas/declaration.ts';
+import { servicesDeclaration } from '../../apiserver/registry/core/services/declaration.ts';
+import { nodesDeclaration } from '../../apiserver/registry/core/nodes/declaration.ts';
 import { componentStatusesDeclaration } from '../../apiserver/registry/core/componentstatuses/declaration.ts';
 import { componentStatuses } from '../../apiserver/registry/core/componentstatuses/statuses.ts';
 import { unstoredStore } from '../../apiserver/registry/generic/unstored-store.ts';
@@ -41,7 +43,7 @@ export function buildResources(options: ApiserverOptions, storage: ApiserverStor
     ttlSeconds: eventTtlSeconds(options.storage.eventTTLms),
     storeName: storage.storeNameFor(EVENTS_STORAGE.storageResource),
   });
-  const core = [secretsDeclaration(), serviceAccountsDeclaration(), endpointsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration()].map((declaration) => ({
+  const core = [secretsDeclaration(), serviceAccountsDeclaration(), endpointsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration(), servicesDeclaration(), nodesDeclaration()].map((declaration) => ({
     declaration,
     store: storage.storeFor(declaration.storageResource),
     storeName: storage.storeNameFor(declaration.storageResource),

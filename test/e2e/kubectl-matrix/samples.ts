@@ -23,6 +23,8 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   '/endpoints': { metadata: { name: 'matrix-ep', namespace: ns }, subsets: [{ addresses: [{ ip: '10.0.0.1' }], ports: [{ port: 80 }] }] },
   '/limitranges': { metadata: { name: 'matrix-limits', namespace: ns }, spec: { limits: [{ type: 'Container', max: { cpu: '1' }, min: { cpu: '100m' } }] } },
   '/resourcequotas': { metadata: { name: 'matrix-quota', namespace: ns }, spec: { hard: { pods: '10', 'requests.cpu': '2' } } },
+  '/services': { metadata: { name: 'matrix-svc', namespace: ns }, spec: { selector: { app: 'matrix' }, ports: [{ name: 'http', port: 80, protocol: 'TCP', targetPort: 8080 }] } },
+  '/nodes': { metadata: { name: 'matrix-node' }, spec: { taints: [{ key: 'matrix.orch.io/row', effect: 'PreferNoSchedule' }] } },
   '/namespaces': { metadata: { name: 'matrix-ns' } },
   '/events': {
     metadata: { name: 'matrix-core-event', namespace: ns },
