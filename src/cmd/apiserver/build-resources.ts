@@ -19,6 +19,9 @@ import { limitRangesDeclaration } from '../../apiserver/registry/core/limitrange
 import { resourceQuotasDeclaration } from '../../apiserver/registry/core/resourcequotas/declaration.ts';
 import { servicesDeclaration } from '../../apiserver/registry/core/services/declaration.ts';
 import { nodesDeclaration } from '../../apiserver/registry/core/nodes/declaration.ts';
+import { podsDeclaration } from '../../apiserver/registry/core/pods/declaration.ts';
+import { podTemplatesDeclaration } from '../../apiserver/registry/core/podtemplates/declaration.ts';
+import { replicationControllersDeclaration } from '../../apiserver/registry/core/replicationcontrollers/declaration.ts';
 import { componentStatusesDeclaration } from '../../apiserver/registry/core/componentstatuses/declaration.ts';
 import { componentStatuses } from '../../apiserver/registry/core/componentstatuses/statuses.ts';
 import { unstoredStore } from '../../apiserver/registry/generic/unstored-store.ts';
@@ -43,7 +46,7 @@ export function buildResources(options: ApiserverOptions, storage: ApiserverStor
     ttlSeconds: eventTtlSeconds(options.storage.eventTTLms),
     storeName: storage.storeNameFor(EVENTS_STORAGE.storageResource),
   });
-  const core = [secretsDeclaration(), serviceAccountsDeclaration(), endpointsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration(), servicesDeclaration(), nodesDeclaration()].map((declaration) => ({
+  const core = [secretsDeclaration(), serviceAccountsDeclaration(), endpointsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration(), servicesDeclaration(), nodesDeclaration(), podsDeclaration(), podTemplatesDeclaration(), replicationControllersDeclaration()].map((declaration) => ({
     declaration,
     store: storage.storeFor(declaration.storageResource),
     storeName: storage.storeNameFor(declaration.storageResource),

@@ -1,0 +1,52 @@
+// core/v1 Pod: namespaced, short name po, in category all. Bodies are defaulted as they are
+// decoded; the spec changes only through the main resource (within what a pod allows), the
+// status only through /status, ephemeral containers only through /ephemeralcontainers and
+// container resources only through /resize. Selected by Kubernetes' pod fields.
+import type { Pod } from '../../../../api/core/v1/pod-types.ts';
+import { kindSchema } from '../../../../machinery/openapi/kind-schemas.ts';
+import { cloneJson } from '../../../../machinery/patch/json-value.ts';
+import { ALL_VERBS, type ResourceDeclaration } from '../../resource.ts';
+import { defaultPod } from './defaults.ts';
+import { podFieldSet, POD_FIELD_SELECTORS } from './fields.ts';
+import { podEphemeralContainersStrategy, podResizeStrategy, podStatusStrategy, podStrategy } from './strategy.ts';
+import { podTable } from './table.ts';
+
+const SUBRESOURCE_VERBS = ['get', 'patch', 'update'] as const;
+
+export function podsDeclaration() {
+  return {
+    group: '',
+    version: 'v1',
+    kind: 'Pod',
+    listKind: 'PodList',
+    plural: 'pods',
+    singular: 'pod',
+    shortNames: ['po'],
+    categories: ['all'],
+    namespaced: true,
+    storageResource: { group: '', resource: 'pods' },
+    storageVersion: { group: '', version: 'v1', kind: 'Pod' },
+    strategy: podStrategy,
+    schema: kindSchema('io.orch.api.core.v1.Pod'),
+    decode(raw) {
+      const pod = raw as Pod;
+      defaultPod(pod);
+      return pod;
+    },
+    toStored: (pod: Pod) => pod,
+    fromStored: (pod: Pod) => cloneJson(pod),
+    // A list is only serialized: a shallow copy is enough, and lists of pods are long.
+    fromStoredForReading: (pod: Pod) => ({ ...pod }),
+    fieldSet: podFieldSet,
+    allowedFieldSelectors: POD_FIELD_SELECTORS,
+    table: podTable(),
+    verbs: ALL_VERBS,
+    openapiDefinition: 'io.orch.api.core.v1.Pod',
+    protobuf: true,
+    subresources: {
+      status: { verbs: SUBRESOURCE_VERBS, strategy: podStatusStrategy },
+      ephemeralcontainers: { verbs: SUBRESOURCE_VERBS, strategy: podEphemeralContainersStrategy },
+      resize: { verbs: SUBRESOURCE_VERBS, strategy: podResizeStrategy },
+    },
+  } satisfies ResourceDeclaration<Pod, Pod>;
+}
