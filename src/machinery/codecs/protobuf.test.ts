@@ -91,7 +91,7 @@ test('a Status round-trips with its causes', () => {
 });
 
 test('other kinds are refused as not acceptable; broken input is a 400', () => {
-  assert.throws(() => encodeProtobuf({ apiVersion: 'v1', kind: 'Pod', metadata: {} }), (e: unknown) => e instanceof StatusError && e.code === 406);
+  assert.throws(() => encodeProtobuf({ apiVersion: 'nowhere.orch.io/v1', kind: 'Unknowable', metadata: {} }), (e: unknown) => e instanceof StatusError && e.code === 406);
   const truncated = encodeProtobuf(event).subarray(0, 40);
   assert.throws(() => decodeProtobuf(truncated), (e: unknown) => e instanceof StatusError && e.code === 400);
   assert.throws(() => decodeProtobuf(Buffer.from('nope')), (e: unknown) => e instanceof StatusError && e.code === 400);
