@@ -27,6 +27,10 @@ const log = klog('apiserver/config');
 export interface PostStartHookContext {
   /** Aborted when the server begins to shut down. */
   signal: AbortSignal;
+  /** The port the server listens on (known only once bound: --secure-port may be 0). */
+  port?: number;
+  /** The address the server advertises to the cluster (--advertise-address, or the bind address's). */
+  advertiseAddress?: string;
 }
 
 export interface PostStartHook {

@@ -76,11 +76,11 @@ export function createServer(config: CompletedConfig): ApiServer {
   });
   const chain = buildHandlerChain(mux, { ...config, lifecycle });
 
-  function runPostStartHooks(): void {
+  function runPostStartHooks(port: number): void {
     for (const hook of config.postStartHooks) {
       const state = hookStates.get(hook.name)!;
       Promise.resolve()
-        .then(() => hook.run({ signal: stopController.signal }))
+        .then(() => hook.run({ signal: stopController.signal, port, advertiseAddress: config.advertiseAddress }))
         .then(
           () => {
             state.finished = true;
@@ -118,7 +118,7 @@ export function createServer(config: CompletedConfig): ApiServer {
     startedAt = Date.now();
     const addresses = [`https://${config.advertiseAddress.includes(':') ? `[${config.advertiseAddress}]` : config.advertiseAddress}:${port}`];
     log.info('Serving securely', { address: typeof address === 'object' && address ? `${address.address}:${address.port}` : String(address), http2: config.http2 });
-    runPostStartHooks();
+    runPostStartHooks(port);
     return { port, addresses };
   }
 

@@ -12,6 +12,7 @@ import type { AccessControl } from '../../apiserver/registry/rbac/access-control
 import { versionInfo } from '../../component-base/version/version.ts';
 import { buildAdmission } from '../../apiserver/admission/build.ts';
 import { lateAdmissionDeps } from '../../apiserver/admission/late-deps.ts';
+import { storedObjects } from '../../apiserver/admission/stored-objects.ts';
 import { withAdmissionRequestScope } from '../../apiserver/admission/request-scope.ts';
 import { buildApiHandler } from '../../apiserver/endpoints/installer.ts';
 import { namespaceAccess } from '../../apiserver/registry/core/namespaces/access.ts';
@@ -25,6 +26,7 @@ import { buildStorage, type ApiserverStorage } from './build-storage.ts';
 import { corePostStartHooks, type CoreResources } from './core-resources.ts';
 import { buildServiceAccounts } from './build-service-accounts.ts';
 import { enabledResources } from './runtime-config.ts';
+import { installServiceAllocation, serviceAllocationFor, serviceHooks } from './build-services.ts';
 
 export interface ComposeDeps {
   /** The gates the options were validated with; without them every gate has its default. */
@@ -87,13 +89,20 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
     const { storeNameFor } = storage;
     // --runtime-config: a group version switched off is neither routed nor discovered. Each
     // resource names its own backend in 503 answers (--kvstore-servers-overrides may move it).
-    const resources = enabledResources(options, [...built.resources, ...registration.resources, ...flowControl.resources]).map((r) => ({
+    // Services hold cluster IPs and node ports: their writes reserve them (--service-cluster-ip-range, --service-node-port-range).
+    const serviceAllocation = serviceAllocationFor(options, storage);
+    const enabled = enabledResources(options, [...built.resources, ...registration.resources, ...flowControl.resources]).map((r) => ({
       ...r,
       garbageCollection,
       storeName: storeNameFor(r.declaration.storageResource),
     }));
+    const resources = installServiceAllocation(enabled, serviceAllocation);
     core = built.core;
+    const services = serviceHooks(options, storage, serviceAllocation, resources, namespaceAccess(() => core!.namespaces));
+    // Before storage closes: this server leaves the orch service's endpoints.
+    stops.push(() => services.stop());
     late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));
+    late.bindObjects(storedObjects(() => resources));
     const serviceAccounts = await buildServiceAccounts(options, resources);
     const restHandler = buildApiHandler({
       resources,
@@ -128,6 +137,7 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
           ...access.serverDeps.postStartHooks,
           ...storage.postStartHooks,
           ...flowControl.postStartHooks,
+          ...services.postStartHooks,
         ],
       },
       storage,

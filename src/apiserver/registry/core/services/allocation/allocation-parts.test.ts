@@ -89,7 +89,7 @@ test('IP family fields as initIPFamilyFields fills them', () => {
   ]);
 
   const d = svc({ type: 'ClusterIP', clusterIPs: ['fd00::5'] });
-  assert.deepEqual(initIPFamilyFields(d, undefined, single).map(errorString), ['spec.clusterIPs[0]: Invalid value: ["fd00::5"]: IPv6 is not configured on this cluster']);
+  assert.deepEqual(initIPFamilyFields(d, undefined, single).map(errorString), ['spec.clusterIPs[0]: Invalid value: []string{"fd00::5"}: IPv6 is not configured on this cluster']);
 
   const headless = svc({ type: 'ClusterIP', clusterIP: 'None', clusterIPs: ['None'] });
   initIPFamilyFields(headless, undefined, single);

@@ -8,14 +8,13 @@ import type { Service } from '../../../../../api/core/v1/service-types.ts';
 import { klog } from '../../../../../component-base/logs/klog.ts';
 import type { ApiObject, Store } from '../../../../../storage/interface.ts';
 import type { GroupResourceName } from '../../../../../storage/keys.ts';
-import type { PostStartHook } from '../../../../server/config.ts';
 import type { Allocation } from '../../../generic/context.ts';
 import type { IPFamily } from './ip-address.ts';
 import { IPAllocator } from './ip-allocator.ts';
 import { IPADDRESS_RESOURCE, type IPAddress } from './ipaddress-object.ts';
 import { NodePortAllocator, RANGES_RESOURCE, type RangeAllocation } from './node-port-allocator.ts';
 import type { PortRange } from './port-bitmap.ts';
-import { serviceRepairHook } from './repair-hook.ts';
+import { serviceRepairHook, type RepairHook } from './repair-hook.ts';
 import { repairClusterIPs } from './repair-ips.ts';
 import { nodePortRepair } from './repair-node-ports.ts';
 import { DEFAULT_SERVICE_CIDR, orchServiceIP, parseServiceCIDRs, type ServiceIPRange } from './service-cidr.ts';
@@ -42,7 +41,7 @@ export interface ServiceAllocationSetup {
   /** The first address of the primary range, the orch service's. */
   orchServiceIP: string;
   /** The repair hook, once the services' store is known. */
-  repairHook(services: { store: Store<Service>; prefix: string }): PostStartHook;
+  repairHook(services: { store: Store<Service>; prefix: string }): RepairHook;
 }
 
 /** Throws with kube-apiserver's message when a range cannot serve. */

@@ -10,7 +10,9 @@ import { invalid, invalidObject } from '../../../../../machinery/validation/fiel
 import { isAllocationError } from './allocation-errors.ts';
 import { familyOf, formatIP, parseIP, type IPFamily } from './ip-address.ts';
 import type { IPAllocator } from './ip-allocator.ts';
-import { CLUSTER_IP_NONE, isUnchangedPreferDualStack } from './ip-families.ts';
+import { CLUSTER_IP_NONE } from '../allocation-facts.ts';
+import { goSlice } from '../cluster-ip-validation.ts';
+import { isUnchangedPreferDualStack } from './ip-families.ts';
 import type { ParentReference } from './ipaddress-object.ts';
 import { networkAddress } from './service-cidr.ts';
 
@@ -56,7 +58,7 @@ async function allocIPs(svc: Service, wanted: Array<{ family: IPFamily; ip: stri
         else await allocator.allocate(parsed, ref);
       } catch (err) {
         if (!isAllocationError(err)) throw err;
-        throw invalidObject(SERVICE_KIND, svc.metadata.name ?? '', [invalid('spec.clusterIPs', svc.spec?.clusterIPs ?? [], `failed to allocate IP ${ip}: ${err.message}`)]);
+        throw invalidObject(SERVICE_KIND, svc.metadata.name ?? '', [invalid('spec.clusterIPs', goSlice('[]string', svc.spec?.clusterIPs), `failed to allocate IP ${ip}: ${err.message}`)]);
       }
       got.push({ family, ip });
     }

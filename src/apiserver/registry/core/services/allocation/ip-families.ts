@@ -6,8 +6,9 @@
 import type { Service } from '../../../../../api/core/v1/service-types.ts';
 import { invalid, type FieldError } from '../../../../../machinery/validation/field-error.ts';
 import { familyOf, type IPFamily } from './ip-address.ts';
+import { CLUSTER_IP_NONE } from '../allocation-facts.ts';
+import { goSlice } from '../cluster-ip-validation.ts';
 
-export const CLUSTER_IP_NONE = 'None';
 
 function otherFamily(f: string): IPFamily {
   return f === 'IPv4' ? 'IPv6' : 'IPv4';
@@ -71,7 +72,7 @@ export function initIPFamilyFields(svc: Service, old: Service | undefined, famil
     if (ips[i] === CLUSTER_IP_NONE) break;
     const fam = familyOf(ips[i]!);
     if (!fam || i < families2.length) continue;
-    if (!families.includes(fam)) errs.push(invalid(`spec.clusterIPs[${i}]`, ips, `${fam} is not configured on this cluster`));
+    if (!families.includes(fam)) errs.push(invalid(`spec.clusterIPs[${i}]`, goSlice('[]string', ips), `${fam} is not configured on this cluster`));
     else families2.push(fam);
   }
   if (errs.length) return errs;

@@ -5,6 +5,7 @@
 // share one node port, so one service port may serve TCP and UDP alike.
 import type { Service, ServicePort } from '../../../../../api/core/v1/service-types.ts';
 import { internalError } from '../../../../../machinery/status.ts';
+import { mayHaveNodePorts, needsHealthCheckNodePort, needsNodePorts } from '../allocation-facts.ts';
 
 /** A free port the bitmap picks; one token may fill several service ports. */
 export interface NextPort {
@@ -30,22 +31,6 @@ export interface NodePortPlan {
   release: number[];
 }
 
-export function needsNodePorts(svc: Service | undefined): boolean {
-  const type = svc?.spec?.type;
-  return type === 'NodePort' || type === 'LoadBalancer';
-}
-
-/** Kubernetes' NeedsHealthCheck: a LoadBalancer that keeps traffic on the local node. */
-export function needsHealthCheck(svc: Service | undefined): boolean {
-  return svc?.spec?.type === 'LoadBalancer' && svc.spec.externalTrafficPolicy === 'Local';
-}
-
-function shouldAllocateNodePorts(svc: Service): boolean {
-  if (svc.spec?.type === 'NodePort') return true;
-  if (svc.spec?.type === 'LoadBalancer') return svc.spec.allocateLoadBalancerNodePorts !== false;
-  return false;
-}
-
 /** Every node port the service's ports hold (not the health check port). */
 export function serviceNodePorts(svc: Service | undefined): number[] {
   return (svc?.spec?.ports ?? []).map((p) => p.nodePort ?? 0).filter((n) => n !== 0);
@@ -65,11 +50,11 @@ function healthCheckRequest(svc: Service, plan: NodePortPlan): void {
 export function planCreate(svc: Service): NodePortPlan {
   const plan: NodePortPlan = { requests: [], assign: new Map(), release: [] };
   const ports = svc.spec?.ports ?? [];
-  if (needsNodePorts(svc)) {
+  if (mayHaveNodePorts(svc)) {
     const byPort = new Map<number, PortValue>();
     ports.forEach((sp, i) => {
       const nodePort = sp.nodePort ?? 0;
-      if (nodePort === 0 && !shouldAllocateNodePorts(svc)) return;
+      if (nodePort === 0 && !needsNodePorts(svc)) return;
       const shared = byPort.get(sp.port);
       if (shared === undefined) {
         const requested = findRequestedNodePort(sp.port, ports);
@@ -83,20 +68,20 @@ export function planCreate(svc: Service): NodePortPlan {
       }
     });
   }
-  if (needsHealthCheck(svc)) healthCheckRequest(svc, plan);
+  if (needsHealthCheckNodePort(svc)) healthCheckRequest(svc, plan);
   return plan;
 }
 
 export function planUpdate(svc: Service, old: Service): NodePortPlan {
   const plan: NodePortPlan = { requests: [], assign: new Map(), release: [] };
   const oldPorts = serviceNodePorts(old);
-  if (needsNodePorts(old) && !needsNodePorts(svc)) plan.release.push(...oldPorts);
-  if (needsNodePorts(svc)) {
+  if (mayHaveNodePorts(old) && !mayHaveNodePorts(svc)) plan.release.push(...oldPorts);
+  if (mayHaveNodePorts(svc)) {
     const taken = new Set<number>();
     const seen: Array<{ protocol: string; nodePort: number }> = [];
     (svc.spec?.ports ?? []).forEach((sp, i) => {
       const nodePort = sp.nodePort ?? 0;
-      if (nodePort === 0 && !shouldAllocateNodePorts(svc)) return;
+      if (nodePort === 0 && !needsNodePorts(svc)) return;
       if (nodePort === 0) {
         const value: PortValue = { next: true };
         plan.requests.push({ value, target: i });
@@ -114,8 +99,8 @@ export function planUpdate(svc: Service, old: Service): NodePortPlan {
     const kept = new Set(serviceNodePorts(svc));
     plan.release.push(...oldPorts.filter((p) => !kept.has(p)));
   }
-  const needed = needsHealthCheck(old);
-  const needs = needsHealthCheck(svc);
+  const needed = needsHealthCheckNodePort(old);
+  const needs = needsHealthCheckNodePort(svc);
   if (!needed && needs) healthCheckRequest(svc, plan);
   else if (needed && !needs && (old.spec?.healthCheckNodePort ?? 0) !== 0) plan.release.push(old.spec!.healthCheckNodePort!);
   return plan;

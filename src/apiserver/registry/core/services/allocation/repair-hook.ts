@@ -32,7 +32,14 @@ export interface RepairHookOptions {
   intervalMs?: number;
 }
 
-export function serviceRepairHook(opts: RepairHookOptions): PostStartHook {
+export interface RepairHook extends PostStartHook {
+  /** Settles once the first passes have succeeded. */
+  ready: Promise<void>;
+}
+
+export function serviceRepairHook(opts: RepairHookOptions): RepairHook {
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   const interval = opts.intervalMs ?? REPAIR_INTERVAL_MS;
   const runAll = async (): Promise<number | undefined> => {
     let recheckAt: number | undefined;
@@ -44,12 +51,14 @@ export function serviceRepairHook(opts: RepairHookOptions): PostStartHook {
   };
   return {
     name: 'start-service-ip-repair-controllers',
+    ready,
     async run({ signal }) {
       let recheckAt: number | undefined;
       for (;;) {
         if (signal.aborted) return;
         try {
           recheckAt = await runAll();
+          markReady();
           break;
         } catch (err) {
           log.error('Unable to perform the initial IP and port allocation check; retrying', { err: String((err as Error)?.message ?? err) });

@@ -8,7 +8,8 @@ import type { Service } from '../../../../../api/core/v1/service-types.ts';
 import { klog } from '../../../../../component-base/logs/klog.ts';
 import { StorageError, isStorageError, type Store } from '../../../../../storage/interface.ts';
 import { NODE_PORTS_KEY, bitmapOf, rangeAllocation, type RangeAllocation } from './node-port-allocator.ts';
-import { needsHealthCheck, serviceNodePorts } from './node-port-plan.ts';
+import { needsHealthCheckNodePort } from '../allocation-facts.ts';
+import { serviceNodePorts } from './node-port-plan.ts';
 import { PortBitmap, type PortRange } from './port-bitmap.ts';
 import type { RepairOutcome } from './repair-ips.ts';
 
@@ -42,7 +43,7 @@ export function nodePortRepair(opts: NodePortRepairOptions): NodePortRepair {
       for (const svc of services) {
         const name = `${svc.metadata.namespace}/${svc.metadata.name}`;
         const ports = serviceNodePorts(svc);
-        if (needsHealthCheck(svc) && (svc.spec?.healthCheckNodePort ?? 0) > 0) ports.push(svc.spec!.healthCheckNodePort!);
+        if (needsHealthCheckNodePort(svc) && (svc.spec?.healthCheckNodePort ?? 0) > 0) ports.push(svc.spec!.healthCheckNodePort!);
         for (const port of new Set(ports)) {
           if (!rebuilt.inRange(port)) {
             log.warning('Node port is not within the port range; please recreate the service', { service: name, port });

@@ -49,6 +49,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A service as the strategy hands it to the allocation (clusterIPs follows clusterIP). */
 function service(name: string, spec: Service['spec'] = {}): Service {
   return { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'default' }, spec: { type: 'ClusterIP', ports: [{ port: 80, protocol: 'TCP' }], ...spec } };
 }
@@ -100,21 +101,21 @@ test('200 concurrent creates in a /24 get 200 distinct addresses of the range, e
 });
 
 test('a requested address is honoured, a second request for it refused, and after the delete it can be had again', async () => {
-  const a = await create(service('req-a', { clusterIP: '10.96.0.5' }));
+  const a = await create(service('req-a', { clusterIP: '10.96.0.5', clusterIPs: ['10.96.0.5'] }));
   assert.deepEqual(a.spec!.clusterIPs, ['10.96.0.5']);
-  const err = await refusal(setup.allocation.reserve(service('req-b', { clusterIP: '10.96.0.5' }), undefined, false));
+  const err = await refusal(setup.allocation.reserve(service('req-b', { clusterIP: '10.96.0.5', clusterIPs: ['10.96.0.5'] }), undefined, false));
   assert.equal(err.status.code, 422);
-  assert.equal(err.status.message, 'Service "req-b" is invalid: spec.clusterIPs: Invalid value: ["10.96.0.5"]: failed to allocate IP 10.96.0.5: provided IP is already allocated');
-  const out = await refusal(setup.allocation.reserve(service('req-c', { clusterIP: '10.97.0.5' }), undefined, false));
+  assert.equal(err.status.message, 'Service "req-b" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.5"}: failed to allocate IP 10.96.0.5: provided IP is already allocated');
+  const out = await refusal(setup.allocation.reserve(service('req-c', { clusterIP: '10.97.0.5', clusterIPs: ['10.97.0.5'] }), undefined, false));
   assert.match(out.status.message!, /failed to allocate IP 10\.97\.0\.5: the provided IP \(10\.97\.0\.5\) is not in the valid range\. The range of valid IPs is 10\.96\.0\.0\/24$/);
   await remove('req-a');
-  const again = await create(service('req-d', { clusterIP: '10.96.0.5' }));
+  const again = await create(service('req-d', { clusterIP: '10.96.0.5', clusterIPs: ['10.96.0.5'] }));
   assert.equal(again.spec!.clusterIP, '10.96.0.5');
   await remove('req-d');
 });
 
 test('headless and ExternalName services hold no address; a dry run takes nothing', async () => {
-  const headless = await create(service('headless', { clusterIP: 'None', selector: { app: 'x' } }));
+  const headless = await create(service('headless', { clusterIP: 'None', clusterIPs: ['None'], selector: { app: 'x' } }));
   assert.deepEqual(headless.spec!.clusterIPs, ['None']);
   const external = await create(service('ext', { type: 'ExternalName', externalName: 'example.com', ports: [] }));
   assert.equal(external.spec!.clusterIP, undefined);

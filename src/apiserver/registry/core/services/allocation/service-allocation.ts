@@ -8,14 +8,15 @@ import type { Service } from '../../../../../api/core/v1/service-types.ts';
 import { klog } from '../../../../../component-base/logs/klog.ts';
 import { invalidObject } from '../../../../../machinery/validation/field-error.ts';
 import type { Allocation, AllocationTransaction } from '../../../generic/context.ts';
-import { normalizeClusterIPs, patchAllocatedValues } from './carry-allocated.ts';
 import { allocateClusterIPs, heldBy, releaseIPs, updateClusterIPs, type AllocatorsByFamily, type HeldIP } from './cluster-ips.ts';
 import type { IPFamily } from './ip-address.ts';
 import { initIPFamilyFields } from './ip-families.ts';
 import { serviceRef, type ParentReference } from './ipaddress-object.ts';
 import type { NodePortAllocator } from './node-port-allocator.ts';
-import { needsHealthCheck, planCreate, planUpdate, serviceNodePorts } from './node-port-plan.ts';
+import { needsHealthCheckNodePort } from '../allocation-facts.ts';
+import { planCreate, planUpdate, serviceNodePorts } from './node-port-plan.ts';
 import { releaseNodePorts, takeNodePorts } from './node-ports.ts';
+import { encodeServiceAsGo } from '../strategy.ts';
 
 const log = klog('registry/services/allocation');
 
@@ -56,8 +57,6 @@ export function serviceAllocation(alloc: ServiceAllocators): Allocation<Service>
   return {
     async reserve(svc, old, dryRun) {
       const ref = serviceRef(svc.metadata.namespace ?? '', svc.metadata.name ?? '');
-      normalizeClusterIPs(svc, old);
-      if (old) patchAllocatedValues(svc, old);
       const errs = initIPFamilyFields(svc, old, families);
       if (errs.length) throw invalidObject({ group: '', kind: 'Service' }, svc.metadata.name ?? '', errs);
       const taken: Held = { ips: [], ports: [] };
@@ -78,6 +77,8 @@ export function serviceAllocation(alloc: ServiceAllocators): Allocation<Service>
         await giveBack(alloc, ref, taken, 'the allocation failed');
         throw err;
       }
+      // What was filled in goes where Go's encoder writes it, as the strategy's own fields do.
+      encodeServiceAsGo(svc);
       // A dry run holds nothing and gives nothing back.
       if (dryRun) return transaction(alloc, ref, { ips: [], ports: [] }, { ips: [], ports: [] });
       return transaction(alloc, ref, taken, released);
@@ -85,7 +86,7 @@ export function serviceAllocation(alloc: ServiceAllocators): Allocation<Service>
     async release(svc) {
       const ref = serviceRef(svc.metadata.namespace ?? '', svc.metadata.name ?? '');
       const ports = serviceNodePorts(svc);
-      if (needsHealthCheck(svc) && (svc.spec?.healthCheckNodePort ?? 0) > 0) ports.push(svc.spec!.healthCheckNodePort!);
+      if (needsHealthCheckNodePort(svc) && (svc.spec?.healthCheckNodePort ?? 0) > 0) ports.push(svc.spec!.healthCheckNodePort!);
       await giveBack(alloc, ref, { ips: heldBy(svc), ports }, 'the service was deleted');
     },
   };
