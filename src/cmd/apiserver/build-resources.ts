@@ -25,6 +25,11 @@ import { replicationControllersDeclaration } from '../../apiserver/registry/core
 import { componentStatusesDeclaration } from '../../apiserver/registry/core/componentstatuses/declaration.ts';
 import { componentStatuses } from '../../apiserver/registry/core/componentstatuses/statuses.ts';
 import { unstoredStore } from '../../apiserver/registry/generic/unstored-store.ts';
+import { bindingsDeclaration } from '../../apiserver/registry/core/pods/subresources/bindings-resource.ts';
+import { runAction } from '../../apiserver/registry/generic/action.ts';
+import { subresourceOf } from '../../apiserver/endpoints/subresources.ts';
+import type { ApiObject } from '../../api/meta/v1/types.ts';
+import type { UserInfo } from '../../component-base/serving/request-context.ts';
 
 export interface ApiserverResources {
   resources: InstalledResource<any, any>[];
@@ -51,10 +56,18 @@ export function buildResources(options: ApiserverOptions, storage: ApiserverStor
     store: storage.storeFor(declaration.storageResource),
     storeName: storage.storeNameFor(declaration.storageResource),
   }));
+  // POST …/bindings binds a pod as pods/<name>/binding does.
+  const podsBinding = subresourceOf(core.find((r) => r.declaration.plural === 'pods')!, 'binding')!;
+  const bindings = {
+    declaration: bindingsDeclaration(),
+    store: unstoredStore<any>(),
+    virtualCreate: (obj: ApiObject, ctx: { user: UserInfo; namespace: string; dryRun: boolean }) =>
+      runAction({ ...podsBinding, admission }, obj.metadata.name ?? '', ctx.namespace, obj, { dryRun: ctx.dryRun, user: ctx.user, fieldValidation: 'Ignore' }),
+  };
   const coreKinds = coreResources(storage);
   // Answered from the stores' health checks on each request, never stored.
   const computed = { declaration: componentStatusesDeclaration(), store: unstoredStore<any>(), virtualRead: componentStatuses(storage.backends) };
-  const resources = [...events, ...core, computed, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
+  const resources = [...events, ...core, bindings, computed, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
   const access = buildAccessControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission });
   // 503 answers name the backend each resource is stored on, which --kvstore-servers-overrides may move.
   const accessResources = access.resources.map((resource) => ({ ...resource, storeName: storage.storeNameFor(resource.declaration.storageResource) }));

@@ -10,6 +10,9 @@ import { defaultPod } from './defaults.ts';
 import { podFieldSet, POD_FIELD_SELECTORS } from './fields.ts';
 import { podEphemeralContainersStrategy, podResizeStrategy, podStatusStrategy, podStrategy } from './strategy.ts';
 import { podTable } from './table.ts';
+import { bindingAction } from './subresources/binding.ts';
+import { evictionAction } from './subresources/eviction.ts';
+import { podGracePeriodSeconds } from './subresources/graceful-deletion.ts';
 
 const SUBRESOURCE_VERBS = ['get', 'patch', 'update'] as const;
 
@@ -47,6 +50,10 @@ export function podsDeclaration() {
       status: { verbs: SUBRESOURCE_VERBS, strategy: podStatusStrategy },
       ephemeralcontainers: { verbs: SUBRESOURCE_VERBS, strategy: podEphemeralContainersStrategy },
       resize: { verbs: SUBRESOURCE_VERBS, strategy: podResizeStrategy },
+      binding: { verbs: ['create'], strategy: podStrategy, action: bindingAction<Pod>() },
+      eviction: { verbs: ['create'], strategy: podStrategy, action: evictionAction<Pod>() },
     },
+    // A bound pod is given its grace period to stop; its node agent deletes it again with 0.
+    deletion: { gracePeriodSeconds: podGracePeriodSeconds },
   } satisfies ResourceDeclaration<Pod, Pod>;
 }

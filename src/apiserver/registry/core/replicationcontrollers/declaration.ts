@@ -7,6 +7,15 @@ import { cloneJson } from '../../../../machinery/patch/json-value.ts';
 import { ALL_VERBS, type ResourceDeclaration } from '../../resource.ts';
 import { defaultReplicationController, replicationControllerStatusStrategy, replicationControllerStrategy } from './strategy.ts';
 import { replicationControllerTable } from './table.ts';
+import { mapSelectorString, scaleView, type Scalable } from '../../scale/scale-view.ts';
+
+/** A replication controller's replica counts and map selector, as its scale subresource shows them. */
+const replicationControllerScale: Scalable<ReplicationController> = {
+  specReplicas: (rc) => rc.spec?.replicas ?? 0,
+  statusReplicas: (rc) => rc.status?.replicas ?? 0,
+  selector: (rc) => mapSelectorString(rc.spec?.selector),
+  withReplicas: (rc, replicas) => ({ ...rc, spec: { ...rc.spec, replicas } }),
+};
 
 export function replicationControllersDeclaration() {
   return {
@@ -34,6 +43,7 @@ export function replicationControllersDeclaration() {
     protobuf: true,
     subresources: {
       status: { verbs: ['get', 'patch', 'update'], strategy: replicationControllerStatusStrategy },
+      scale: { verbs: ['get', 'patch', 'update'], strategy: replicationControllerStrategy, view: scaleView(replicationControllerScale) },
     },
   } satisfies ResourceDeclaration<ReplicationController, ReplicationController>;
 }

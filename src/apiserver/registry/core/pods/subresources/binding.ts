@@ -26,7 +26,7 @@ function validateBinding(binding: Binding): StatusCause[] {
 }
 
 /** The pod `current` bound to `node`, or a 409 naming why it cannot be. */
-function bound(current: BoundPod, node: string, binding: Binding): BoundPod {
+function bound<P extends BoundPod>(current: P, node: string, binding: Binding): P {
   const name = current.metadata.name ?? '';
   const uid = binding.metadata.uid;
   if (uid && uid !== current.metadata.uid) throw conflict(PODS, name, `the UID in the bind request (${uid}) does not match the UID of the pod (${current.metadata.uid ?? ''})`);
@@ -52,7 +52,7 @@ function bound(current: BoundPod, node: string, binding: Binding): BoundPod {
   return current;
 }
 
-export async function bindPod(parent: ParentAccess<BoundPod>, posted: ApiObject): Promise<ApiObject> {
+export async function bindPod<P extends BoundPod>(parent: ParentAccess<P>, posted: ApiObject): Promise<ApiObject> {
   const binding = posted as Binding;
   if ((binding.metadata.name ?? '') !== parent.name) throw badRequest('name in URL does not match name in Binding object');
   const causes = validateBinding(binding);
@@ -62,7 +62,7 @@ export async function bindPod(parent: ParentAccess<BoundPod>, posted: ApiObject)
 }
 
 /** The binding subresource of pods. */
-export function bindingAction(): SubresourceAction<BoundPod> {
+export function bindingAction<P extends BoundPod>(): SubresourceAction<P> {
   return {
     group: '',
     version: 'v1',
@@ -70,6 +70,6 @@ export function bindingAction(): SubresourceAction<BoundPod> {
     get schema() {
       return kindSchema('io.orch.api.core.v1.Binding');
     },
-    act: bindPod,
+    act: (parent, posted) => bindPod(parent, posted),
   };
 }

@@ -23,7 +23,7 @@ function canIgnoreBudgets(pod: BoundPod): boolean {
   return phase === 'Succeeded' || phase === 'Failed' || phase === 'Pending' || !!pod.metadata.deletionTimestamp;
 }
 
-export function evictionAction(checkBudgets: DisruptionCheck = noBudgets): SubresourceAction<BoundPod> {
+export function evictionAction<P extends BoundPod>(checkBudgets: DisruptionCheck = noBudgets): SubresourceAction<P> {
   return {
     group: 'policy',
     version: 'v1',
@@ -31,7 +31,7 @@ export function evictionAction(checkBudgets: DisruptionCheck = noBudgets): Subre
     get schema() {
       return kindSchema('io.orch.api.policy.v1.Eviction');
     },
-    async act(parent: ParentAccess<BoundPod>, posted: ApiObject) {
+    async act(parent: ParentAccess<P>, posted: ApiObject) {
       const eviction = posted as Eviction;
       if ((eviction.metadata.name ?? '') !== parent.name) throw badRequest('name in URL does not match name in Eviction object');
       const pod = await parent.get();
