@@ -25,6 +25,9 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   '/resourcequotas': { metadata: { name: 'matrix-quota', namespace: ns }, spec: { hard: { pods: '10', 'requests.cpu': '2' } } },
   '/services': { metadata: { name: 'matrix-svc', namespace: ns }, spec: { selector: { app: 'matrix' }, ports: [{ name: 'http', port: 80, protocol: 'TCP', targetPort: 8080 }] } },
   '/nodes': { metadata: { name: 'matrix-node' }, spec: { taints: [{ key: 'matrix.orch.io/row', effect: 'PreferNoSchedule' }] } },
+  '/pods': { metadata: { name: 'matrix-pod', namespace: ns, labels: { app: 'matrix' } }, spec: { containers: [{ name: 'app', image: 'nginx', ports: [{ containerPort: 80, protocol: 'TCP' }] }] } },
+  '/podtemplates': { metadata: { name: 'matrix-template', namespace: ns }, template: { metadata: { labels: { app: 'matrix' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } },
+  '/replicationcontrollers': { metadata: { name: 'matrix-rc', namespace: ns }, spec: { replicas: 0, selector: { app: 'matrix-rc' }, template: { metadata: { labels: { app: 'matrix-rc' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } } },
   '/namespaces': { metadata: { name: 'matrix-ns' } },
   '/events': {
     metadata: { name: 'matrix-core-event', namespace: ns },

@@ -136,6 +136,23 @@ test('ValidatePodCreate names every field it refuses', () => {
     'spec.nodeName: Forbidden: cannot be set until all schedulingGates have been cleared',
   ]) assert.ok(got.includes(want), `missing ${want}\n${got.join('\n')}`);
   assert.ok(got.some((l) => l.startsWith('spec.hostname: Invalid value: "Not_A_Label": a lowercase RFC 1123 label')), got.join('\n'));
+  assert.ok(got.includes('spec.containers: Required value'), got.join('\n'));
+});
+
+test('containers and volumes are checked by their own rules, in the pod\'s order', () => {
+  const p = created(pod({
+    volumes: [{ name: 'data', emptyDir: {} }, { name: 'Bad_Name', emptyDir: {} }],
+    containers: [{ name: 'app', image: 'nginx', volumeMounts: [{ name: 'missing', mountPath: '/m' }], ports: [{ containerPort: 80, hostPort: 8080 }] }],
+    initContainers: [{ name: 'app', image: 'busybox' }],
+    hostNetwork: true,
+  }));
+  const got = lines(podStrategy.validate(p));
+  const at = (prefix: string) => got.findIndex((l) => l.startsWith(prefix));
+  assert.ok(at('spec.volumes[1].name') >= 0, got.join('\n'));
+  assert.ok(at('spec.containers[0].volumeMounts[0].name: Not found: "missing"') > at('spec.volumes[1].name'), got.join('\n'));
+  assert.ok(got.includes('spec.initContainers[0].name: Duplicate value: "app"'), got.join('\n'));
+  assert.ok(got.includes('spec.containers[0].ports[0].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true'), got.join('\n'));
+  assert.equal(got.filter((l) => l.includes('must match `containerPort`')).length, 1, 'reported once');
 });
 
 test('an update may change images, set or lower activeDeadlineSeconds, add tolerations and remove gates', () => {

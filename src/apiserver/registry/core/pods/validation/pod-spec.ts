@@ -1,6 +1,6 @@
 // ValidatePodSpec: a pod's (or a pod template's) spec as Kubernetes checks it, in Kubernetes'
 // order, so that the causes of a 422 come out as they do upstream. Volumes and containers are
-// checked by their own modules (parts.ts); this file checks everything around them.
+// checked by their own modules (../parts.ts); this file checks everything around them.
 import type { PodResourceClaim, PodSpec } from '../../../../../api/core/v1/pod-types.ts';
 import { duplicate, forbidden, invalid, notSupported, required, type FieldError } from '../../../../../machinery/validation/field-error.ts';
 import { nameIsDNSSubdomain } from '../../../../../machinery/validation/names.ts';
@@ -55,14 +55,17 @@ function validateResourceClaims(claims: readonly PodResourceClaim[] | undefined,
   return errs;
 }
 
-/** With hostNetwork a pod's host ports are its container ports (a template may leave them 0). */
-function validateHostNetworkPorts(spec: PodSpec, isPod: boolean, path: string): FieldError[] {
-  if (!spec.hostNetwork) return [];
+/**
+ * With hostNetwork a template's host ports, when set, are its container ports (a pod's container
+ * validation requires that of every port).
+ */
+function validateTemplateHostNetworkPorts(spec: PodSpec, isPod: boolean, path: string): FieldError[] {
+  if (isPod || !spec.hostNetwork) return [];
   const errs: FieldError[] = [];
   (spec.containers ?? []).forEach((c, i) => {
     (c.ports ?? []).forEach((p, j) => {
       const hp = p.hostPort ?? 0;
-      if ((isPod || hp !== 0) && hp !== p.containerPort) {
+      if (hp !== 0 && hp !== p.containerPort) {
         errs.push(invalid(`${path}.containers[${i}].ports[${j}].hostPort`, hp, 'must match `containerPort` when `hostNetwork` is true'));
       }
     });
@@ -86,12 +89,12 @@ function validatePodResources(spec: PodSpec, path: string): FieldError[] {
 export function validatePodSpec(spec: PodSpec, path: string, ctx: PodSpecContext): FieldError[] {
   const errs: FieldError[] = [];
   if (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null) errs.push(required(`${path}.terminationGracePeriodSeconds`));
-  const volumes = validatePodVolumes(spec, `${path}.volumes`);
+  const volumes = validatePodVolumes(spec, `${path}.volumes`, ctx.podName);
   errs.push(...volumes.errors);
   errs.push(...validateResourceClaims(spec.resourceClaims, ctx.podName, `${path}.resourceClaims`));
-  errs.push(...validatePodContainers(spec, path, volumes.names));
+  errs.push(...validatePodContainers(spec, path, volumes.names, ctx.isPod));
   errs.push(...validatePodResources(spec, `${path}.resources`));
-  errs.push(...validateHostNetworkPorts(spec, ctx.isPod, path));
+  errs.push(...validateTemplateHostNetworkPorts(spec, ctx.isPod, path));
   const restart = spec.restartPolicy ?? '';
   if (!restart) errs.push(required(`${path}.restartPolicy`));
   else if (!RESTART_POLICIES.includes(restart)) errs.push(notSupported(`${path}.restartPolicy`, restart, RESTART_POLICIES));
