@@ -3,20 +3,24 @@
 import type { Authorizer } from '../../machinery/authorization/types.ts';
 import type { PluginDeps, RegistrationSource } from './plugin-registry.ts';
 import type { ServedKind } from './plugins/owner-references/rest-mapping.ts';
+import type { StoredObjects } from './stored-objects.ts';
 
 export interface LateAdmissionDeps {
   deps: Omit<PluginDeps, 'namespaces'>;
   bindAuthorizer(authorizer: Authorizer): void;
   bindServedKinds(kinds: readonly ServedKind[]): void;
   bindRegistration(source: RegistrationSource): void;
+  bindObjects(objects: StoredObjects): void;
 }
 
 export function lateAdmissionDeps(): LateAdmissionDeps {
   let authorizer: Authorizer | undefined;
   let kinds: readonly ServedKind[] = [];
   let registration: RegistrationSource | undefined;
+  let objects: StoredObjects | undefined;
   return {
-    deps: { authorizer: () => authorizer, servedKinds: () => kinds, registration: () => registration },
+    deps: { authorizer: () => authorizer, servedKinds: () => kinds, registration: () => registration, objects: () => objects },
+    bindObjects: (o) => (objects = o),
     bindRegistration: (r) => (registration = r),
     bindAuthorizer: (a) => (authorizer = a),
     bindServedKinds: (k) => (kinds = k),

@@ -14,6 +14,8 @@ import type { ServedKind } from './plugins/owner-references/rest-mapping.ts';
 import { validatingAdmissionPolicy, type PolicySource } from './plugins/validating-policy/plugin.ts';
 import { mutatingAdmissionWebhook, validatingAdmissionWebhook, type WebhookSource } from './plugins/webhook/plugin.ts';
 import { mutatingAdmissionPolicy, type MutatingPolicySource } from './plugins/mutating-policy/plugin.ts';
+import { podSecurity } from './plugins/pod-security/plugin.ts';
+import type { StoredObjects } from './stored-objects.ts';
 
 export interface PluginDeps {
   namespaces: NamespaceAccess;
@@ -23,6 +25,8 @@ export interface PluginDeps {
   servedKinds?: () => readonly ServedKind[];
   /** The stored webhook configurations and admission policies, once they are served. */
   registration?: () => RegistrationSource | undefined;
+  /** Reads of other stored objects (a namespace's pods, a node's pods), once the resources exist. */
+  objects?: () => StoredObjects | undefined;
 }
 
 export type RegistrationSource = WebhookSource & PolicySource & MutatingPolicySource;
@@ -51,6 +55,7 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
   ['NamespaceExists', (deps) => namespaceExists(deps.namespaces)],
   ['NamespaceAutoProvision', (deps) => namespaceAutoProvision(deps.namespaces)],
   ['EventRateLimit', guarded('EventRateLimit', (_deps, config) => eventRateLimit(config))],
+  ['PodSecurity', guarded('PodSecurity', (deps, config) => podSecurity({ namespaces: deps.namespaces, objects: deps.objects }, config))],
   [
     'OwnerReferencesPermissionEnforcement',
     (deps) => ownerReferencesPermissionEnforcement({ authorizer: deps.authorizer ?? (() => undefined), servedKinds: deps.servedKinds ?? (() => []) }),
