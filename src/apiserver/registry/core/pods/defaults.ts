@@ -3,10 +3,12 @@
 // default-scheduler, terminationGracePeriodSeconds 30 and an empty securityContext, keeps
 // serviceAccountName and the deprecated serviceAccount equal, and has its containers and
 // volumes defaulted. A pod itself also gets requests from limits where a container sets only
-// limits, enableServiceLinks true, and host ports equal to container ports with hostNetwork.
+// limits, pod-level resources completed from its containers' when it sets some, enableServiceLinks
+// true, and host ports equal to container ports with hostNetwork.
 import type { Pod, PodSpec } from '../../../../api/core/v1/pod-types.ts';
 import type { Container } from '../../../../api/core/v1/container-types.ts';
 import { defaultContainerOf, defaultVolumeOf } from './parts.ts';
+import { defaultPodLevelResources } from './pod-level-resources.ts';
 
 export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
 export const DEFAULT_TERMINATION_GRACE_PERIOD_SECONDS = 30;
@@ -43,6 +45,8 @@ export function defaultPod(pod: Pod): void {
   const spec = (pod.spec ??= {} as PodSpec);
   for (const c of spec.containers ?? []) requestsFromLimits(c);
   for (const c of spec.initContainers ?? []) requestsFromLimits(c);
+  // Pod-level defaults read the containers' requests, so they come after them.
+  defaultPodLevelResources(spec);
   spec.enableServiceLinks ??= true;
   if (spec.hostNetwork) {
     hostPortsFromContainerPorts(spec.containers);

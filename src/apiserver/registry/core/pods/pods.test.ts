@@ -68,6 +68,21 @@ test('with hostNetwork, host ports default to container ports; limits give reque
   assert.deepEqual(podStrategy.validate(p), []);
 });
 
+test('pod-level resources are completed from the containers\' when the pod sets some', () => {
+  const withLimits = created(pod({
+    resources: { limits: { cpu: '2', memory: '1Gi' } },
+    containers: [{ name: 'a', image: 'x', resources: { requests: { cpu: '500m', memory: '256Mi' } } }, { name: 'b', image: 'x', resources: { requests: { cpu: '250m' } } }],
+    initContainers: [{ name: 'init', image: 'x', resources: { requests: { cpu: '1500m' } } }],
+  }));
+  assert.deepEqual(withLimits.spec!.resources!.requests, { cpu: '1500m', memory: '256Mi' });
+  const withRequests = created(pod({
+    resources: { requests: { cpu: '1' } },
+    containers: [{ name: 'a', image: 'x', resources: { limits: { cpu: '500m', memory: '256Mi' } } }, { name: 'b', image: 'x', resources: { limits: { cpu: '700m' } } }],
+  }));
+  assert.deepEqual(withRequests.spec!.resources!.limits, { cpu: '1200m' });
+  assert.equal(created(pod()).spec!.resources, undefined);
+});
+
 test('the QoS class: BestEffort, Burstable, Guaranteed', () => {
   const c = (resources: unknown) => ({ containers: [{ name: 'a', image: 'x', resources }] }) as never;
   assert.equal(computePodQOS(c({})), 'BestEffort');
