@@ -17,6 +17,8 @@ import { serviceAccountsDeclaration } from '../../apiserver/registry/core/servic
 import { endpointsDeclaration } from '../../apiserver/registry/core/endpoints/declaration.ts';
 import { limitRangesDeclaration } from '../../apiserver/registry/core/limitranges/declaration.ts';
 import { resourceQuotasDeclaration } from '../../apiserver/registry/core/resourcequotas/declaration.ts';
+import { persistentVolumesDeclaration } from '../../apiserver/registry/core/persistentvolumes/declaration.ts';
+import { persistentVolumeClaimsDeclaration } from '../../apiserver/registry/core/persistentvolumeclaims/declaration.ts';
 import { servicesDeclaration } from '../../apiserver/registry/core/services/declaration.ts';
 import { nodesDeclaration } from '../../apiserver/registry/core/nodes/declaration.ts';
 import { podsDeclaration } from '../../apiserver/registry/core/pods/declaration.ts';
@@ -51,7 +53,7 @@ export function buildResources(options: ApiserverOptions, storage: ApiserverStor
     ttlSeconds: eventTtlSeconds(options.storage.eventTTLms),
     storeName: storage.storeNameFor(EVENTS_STORAGE.storageResource),
   });
-  const core = [secretsDeclaration(), serviceAccountsDeclaration(), endpointsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration(), servicesDeclaration(), nodesDeclaration(), podsDeclaration(), podTemplatesDeclaration(), replicationControllersDeclaration()].map((declaration) => ({
+  const core = [secretsDeclaration(), serviceAccountsDeclaration(), endpointsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration(), servicesDeclaration(), nodesDeclaration(), podsDeclaration(), podTemplatesDeclaration(), replicationControllersDeclaration(), persistentVolumesDeclaration(), persistentVolumeClaimsDeclaration()].map((declaration) => ({
     declaration,
     store: storage.storeFor(declaration.storageResource),
     storeName: storage.storeNameFor(declaration.storageResource),

@@ -25,6 +25,8 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   '/resourcequotas': { metadata: { name: 'matrix-quota', namespace: ns }, spec: { hard: { pods: '10', 'requests.cpu': '2' } } },
   '/services': { metadata: { name: 'matrix-svc', namespace: ns }, spec: { selector: { app: 'matrix' }, ports: [{ name: 'http', port: 80, protocol: 'TCP', targetPort: 8080 }] } },
   '/nodes': { metadata: { name: 'matrix-node' }, spec: { taints: [{ key: 'matrix.orch.io/row', effect: 'PreferNoSchedule' }] } },
+  '/persistentvolumes': { metadata: { name: 'matrix-pv' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/tmp/matrix-pv' } } },
+  '/persistentvolumeclaims': { metadata: { name: 'matrix-pvc', namespace: ns }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } },
   '/pods': { metadata: { name: 'matrix-pod', namespace: ns, labels: { app: 'matrix' } }, spec: { containers: [{ name: 'app', image: 'nginx', ports: [{ containerPort: 80, protocol: 'TCP' }] }] } },
   '/podtemplates': { metadata: { name: 'matrix-template', namespace: ns }, template: { metadata: { labels: { app: 'matrix' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } },
   '/replicationcontrollers': { metadata: { name: 'matrix-rc', namespace: ns }, spec: { replicas: 0, selector: { app: 'matrix-rc' }, template: { metadata: { labels: { app: 'matrix-rc' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } } },
