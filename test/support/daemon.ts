@@ -45,6 +45,8 @@ export interface StorageDaemon {
   send(method: string, path: string, opts?: SendOptions): Promise<DaemonReply>;
   stderr(): string;
   stop(): Promise<number | null>;
+  /** Sends `signal` (SIGKILL: a crash) and resolves once the process is gone, with its exit code. */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
 type Hooks = { after(fn: () => Promise<void> | void): void };
@@ -131,7 +133,11 @@ export async function startDaemon(t: Hooks, dir: string, flags: string[] | ((pki
     if (Date.now() > deadline) throw new Error(`orch-apiserver not ready after 30s:\n${r?.text ?? ''}\n${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, token, ca: pki.caPem, caFile: pki.files.caCertFile, call, send, stderr: () => stderr, stop };
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return { url, token, ca: pki.caPem, caFile: pki.files.caCertFile, call, send, stderr: () => stderr, stop, kill };
 }
 
 /** Polls fn until it returns a truthy value, or throws after timeoutMs with the last value. */

@@ -61,7 +61,8 @@ export async function repairClusterIPs(opts: IPRepairOptions): Promise<RepairOut
     const owner = parent && byKey.get(key(parent.namespace, parent.name));
     const holds = owner && heldBy(owner).some((h) => canonical(h.ip) === name);
     if (holds) continue;
-    const created = timeToDate(address.metadata.creationTimestamp)?.getTime() ?? 0;
+    // creationTimestamp holds whole seconds: the second it names may have just begun.
+    const created = (timeToDate(address.metadata.creationTimestamp)?.getTime() ?? 0) + 1000;
     const expires = created + opts.graceMs;
     if (parent && now() < expires) {
       recheckAt = Math.min(recheckAt ?? expires, expires);

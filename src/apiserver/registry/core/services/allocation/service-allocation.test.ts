@@ -194,6 +194,6 @@ test('repair: a node port no service holds is kept for the grace period, then gi
   await repair.runOnce();
   assert.ok(!PortBitmap.restore(PORTS, (await rangeStore.get(NODE_PORTS_KEY))!.data).has(31111));
   // The leaked create's address goes too, with no grace left.
-  await repairClusterIPs({ ipStore: storeFor(IPADDRESS_RESOURCE), serviceStore: storeFor(SERVICES), servicesPrefix: SERVICES_PREFIX, ranges: setup.ranges, graceMs: 0 });
+  await repairClusterIPs({ ipStore: storeFor(IPADDRESS_RESOURCE), serviceStore: storeFor(SERVICES), servicesPrefix: SERVICES_PREFIX, ranges: setup.ranges, graceMs: 0, now: () => Date.now() + 2000 });
   assert.equal((await addresses()).length, 0);
 });
