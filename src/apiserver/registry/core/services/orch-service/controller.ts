@@ -15,6 +15,7 @@ import { createObject } from '../../../generic/create.ts';
 import { getObject } from '../../../generic/get.ts';
 import type { NamespaceAccess } from '../../../../admission/namespace-access.ts';
 import type { EndpointReconciler } from './endpoint-reconcilers.ts';
+import { isLoopback, isUnspecified, parseIPSloppy } from '../../../../../machinery/validation/ip.ts';
 
 const log = klog('registry/services/orch-service');
 
@@ -55,6 +56,11 @@ export function orchServiceSpec(serviceIP: string, targetPort: number, nodePort:
       type: nodePort > 0 ? 'NodePort' : 'ClusterIP',
     },
   };
+}
+
+function isLoopbackOrUnspecified(address: string): boolean {
+  const ip = parseIPSloppy(address);
+  return !ip || isLoopback(ip) || isUnspecified(ip);
 }
 
 export interface OrchServiceController extends PostStartHook {
@@ -127,9 +133,9 @@ export function orchServiceController(opts: OrchServiceOptions): OrchServiceCont
     async run({ signal, port, advertiseAddress }) {
       if (!port || !advertiseAddress) throw new Error('the orch service needs the server port and advertise address');
       const ports: EndpointPort[] = [{ name: PORT_NAME, port, protocol: 'TCP' }];
-      identity = { ip: advertiseAddress, ports };
+      if (!isLoopbackOrUnspecified(advertiseAddress)) identity = { ip: advertiseAddress, ports };
       signal.addEventListener('abort', () => void stop(), { once: true });
-      if (await opts.reconciler.remove(ORCH_SERVICE_NAME, advertiseAddress, ports).catch(() => false)) {
+      if (identity && (await opts.reconciler.remove(ORCH_SERVICE_NAME, advertiseAddress, ports).catch(() => false))) {
         log.error('Found stale data, removed previous endpoints on the orch service; the API server did not stop cleanly before');
       }
       await Promise.all(opts.after ?? []);
@@ -145,12 +151,16 @@ export function orchServiceController(opts: OrchServiceOptions): OrchServiceCont
           await new Promise((resolve) => setTimeout(resolve, 1000).unref());
         }
       }
-      await reconcileEndpoints(advertiseAddress, ports, true);
+      // Endpoints may not hold a loopback address: a server advertising one (a single host's
+      // cluster, as `orch up` runs it) serves the orch service without endpoints.
+      const listable = identity !== undefined;
+      if (!listable) log.info('The advertise address is a loopback address, which Endpoints may not hold: the orch service gets no endpoints from this server', { address: advertiseAddress }, 1);
+      if (listable) await reconcileEndpoints(advertiseAddress, ports, true);
       const tick = () => {
         timer = setTimeout(async () => {
           try {
             await ensureService(port);
-            await reconcileEndpoints(advertiseAddress, ports, false);
+            if (listable) await reconcileEndpoints(advertiseAddress, ports, false);
           } catch (err) {
             reportFailure(err);
           }
