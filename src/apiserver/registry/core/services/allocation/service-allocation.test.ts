@@ -197,3 +197,34 @@ test('repair: a node port no service holds is kept for the grace period, then gi
   await repairClusterIPs({ ipStore: storeFor(IPADDRESS_RESOURCE), serviceStore: storeFor(SERVICES), servicesPrefix: SERVICES_PREFIX, ranges: setup.ranges, graceMs: 0, now: () => Date.now() + 2000 });
   assert.equal((await addresses()).length, 0);
 });
+
+test('dual-stack ranges: both families for dual-stack policies, the asked family first; upgrade takes the secondary, downgrade gives it back', async () => {
+  const dual = buildServiceAllocation({ serviceClusterIPRange: '10.97.0.0/24,fd00:10:97::/112', nodePortRange: PORTS, requestTimeoutMs: 60_000 }, storeFor);
+  const prefer = service('dual-prefer', { ipFamilyPolicy: 'PreferDualStack' });
+  const t1 = await dual.allocation.reserve(prefer, undefined, false);
+  assert.deepEqual(prefer.spec!.ipFamilies, ['IPv4', 'IPv6']);
+  assert.match(prefer.spec!.clusterIPs![0]!, /^10\.97\.0\.\d+$/);
+  assert.match(prefer.spec!.clusterIPs![1]!, /^fd00:10:97::[0-9a-f]+$/);
+  await t1.commit();
+  const v6first = service('dual-v6', { ipFamilyPolicy: 'RequireDualStack', ipFamilies: ['IPv6'] });
+  await (await dual.allocation.reserve(v6first, undefined, false)).commit();
+  assert.deepEqual(v6first.spec!.ipFamilies, ['IPv6', 'IPv4']);
+  assert.ok(v6first.spec!.clusterIP!.startsWith('fd00:10:97::'));
+
+  const single = service('dual-single');
+  await (await dual.allocation.reserve(single, undefined, false)).commit();
+  assert.deepEqual(single.spec!.clusterIPs!.length, 1);
+  const upgraded = structuredClone(single);
+  upgraded.spec!.ipFamilyPolicy = 'PreferDualStack';
+  upgraded.spec!.ipFamilies = ['IPv4', 'IPv6'];
+  await (await dual.allocation.reserve(upgraded, single, false)).commit();
+  assert.equal(upgraded.spec!.clusterIPs!.length, 2);
+  const secondary = upgraded.spec!.clusterIPs![1]!;
+  assert.ok((await addresses()).some((a) => a.metadata.name === secondary));
+  const downgraded = structuredClone(upgraded);
+  downgraded.spec!.ipFamilyPolicy = 'SingleStack';
+  await (await dual.allocation.reserve(downgraded, upgraded, false)).commit();
+  assert.deepEqual(downgraded.spec!.clusterIPs, [upgraded.spec!.clusterIP]);
+  assert.ok(!(await addresses()).some((a) => a.metadata.name === secondary), 'the secondary is given back once the downgrade is stored');
+  for (const s of [prefer, v6first, downgraded]) await dual.allocation.release(s);
+});
