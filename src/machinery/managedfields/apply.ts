@@ -5,7 +5,7 @@
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest } from '../status.ts';
 import { cloneJson, isJsonObject, jsonEqual, ownValue, setOwn, type JsonObject } from '../patch/json-value.ts';
-import { fieldSchema, isAtomicObject, itemSchema, type TypeSchema } from '../schema/merge-schema.ts';
+import { fieldSchema, isAtomicObject, itemSchema, keyValue, type TypeSchema } from '../schema/merge-schema.ts';
 import type { StructuralSchema } from '../schema/structural.ts';
 import { FieldSet } from './field-set.ts';
 import { decodeManagedFields, encodeManagedFields, managerId, type ManagerState } from './managers.ts';
@@ -113,7 +113,7 @@ function mergeApplied(live: unknown, config: unknown, schema: TypeSchema | undef
     for (const item of config) {
       const idx =
         schema.listType === 'map' && isJsonObject(item)
-          ? out.findIndex((o) => isJsonObject(o) && keys.every((k) => jsonEqual(o[k], item[k])))
+          ? out.findIndex((o) => isJsonObject(o) && keys.every((k) => jsonEqual(keyValue(o, k, schema.keyDefaults), keyValue(item, k, schema.keyDefaults))))
           : out.findIndex((o) => jsonEqual(o, item));
       if (idx >= 0) out[idx] = mergeApplied(out[idx], item, itemSchema(schema));
       else out.push(cloneJson(item));

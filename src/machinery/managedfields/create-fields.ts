@@ -54,7 +54,7 @@ function valueFields(value: unknown, schema: TypeSchema | undefined, ignored: Fi
   if (Array.isArray(value)) {
     if (value.length === 0 || schema?.kind !== 'list' || schema.listType === 'atomic') return member ? {} : undefined;
     const keys = schema.listType === 'map' ? (schema.keys ?? []) : undefined;
-    return withSelf(listItemFields(value, schema.items, keys, ignored), member);
+    return withSelf(listItemFields(value, schema.items, keys, ignored, schema.keyDefaults), member);
   }
   if (!isJsonObject(value) || schema?.kind === 'list') return member ? {} : undefined;
   return withSelf(objectFields(value, schema, ignored, level), member);
@@ -124,9 +124,15 @@ function fieldElementOf(key: string): PathElement {
  * The items of a set or associative list. Items with the same element collapse into the last
  * one, as a comparison keyed by element does.
  */
-function listItemFields(items: unknown[], itemSchema: TypeSchema | undefined, keys: readonly string[] | undefined, ignored: FieldSet | undefined): FieldsV1 | undefined {
+function listItemFields(
+  items: unknown[],
+  itemSchema: TypeSchema | undefined,
+  keys: readonly string[] | undefined,
+  ignored: FieldSet | undefined,
+  keyDefaults?: Readonly<Record<string, unknown>>,
+): FieldsV1 | undefined {
   const byElement = new Map<PathElement, unknown>();
-  for (const item of items) byElement.set(keys && isJsonObject(item) ? keyElement(item, keys) : valueElement(item), item);
+  for (const item of items) byElement.set(keys && isJsonObject(item) ? keyElement(item, keys, keyDefaults) : valueElement(item), item);
   const elements = [...byElement.keys()].sort(compareElements);
   let out: FieldsV1 | undefined;
   for (const element of elements) {

@@ -26,7 +26,7 @@ function children(value: unknown, schema: TypeSchema | undefined): Child[] {
     const items = itemSchema(schema);
     const keys = schema?.kind === 'list' && schema.listType === 'map' ? (schema.keys ?? []) : undefined;
     return value.map((item) => ({
-      element: keys && isJsonObject(item) ? keyElement(item, keys) : valueElement(item),
+      element: keys && isJsonObject(item) ? keyElement(item, keys, schema?.kind === 'list' ? schema.keyDefaults : undefined) : valueElement(item),
       value: item,
       schema: items,
     }));

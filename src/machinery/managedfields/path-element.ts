@@ -2,6 +2,8 @@
 // `k:{"uid":"u1"}` for an associative list item by its keys, `v:<json>` for a set item and
 // `i:<n>` for a list index.
 
+import { keyValue } from '../schema/merge-schema.ts';
+
 export type PathElement = string;
 export type FieldPath = PathElement[];
 
@@ -10,9 +12,9 @@ export function fieldElement(name: string): PathElement {
 }
 
 /** The item of an associative list, named by its key fields in sorted order. */
-export function keyElement(item: Record<string, unknown>, keys: readonly string[]): PathElement {
+export function keyElement(item: Record<string, unknown>, keys: readonly string[], defaults?: Readonly<Record<string, unknown>>): PathElement {
   const named: Record<string, unknown> = {};
-  for (const k of [...keys].sort()) named[k] = item[k];
+  for (const k of [...keys].sort()) named[k] = keyValue(item, k, defaults);
   return `k:${JSON.stringify(named)}`;
 }
 

@@ -41,6 +41,11 @@ export interface ListSchema {
   kind: 'list';
   listType: 'atomic' | 'set' | 'map';
   keys?: readonly string[];
+  /**
+   * Defaults of key fields, from the items' schema: an item that leaves a key out is keyed by
+   * its default, as structured-merge-diff keys it (a container port without protocol is TCP).
+   */
+  keyDefaults?: Readonly<Record<string, unknown>>;
   patch: 'replace' | 'set' | 'keyed';
   mergeKey?: string;
   items: TypeSchema | undefined;
@@ -91,7 +96,15 @@ function derive(s: StructuralSchema, field: boolean, depth: number): TypeSchema 
         patch: strategy.includes('merge') ? (mergeKey ? 'keyed' : 'set') : 'replace',
         items: s.items ? derive(s.items, false, depth + 1) : undefined,
       };
-      if (s['x-kubernetes-list-map-keys']) out.keys = s['x-kubernetes-list-map-keys'];
+      if (s['x-kubernetes-list-map-keys']) {
+        out.keys = s['x-kubernetes-list-map-keys'];
+        const defaults: Record<string, unknown> = {};
+        for (const key of out.keys) {
+          const d = s.items?.properties?.[key]?.default;
+          if (d !== undefined) defaults[key] = d;
+        }
+        if (Object.keys(defaults).length) out.keyDefaults = defaults;
+      }
       if (mergeKey) out.mergeKey = mergeKey;
       return out;
     }
@@ -123,6 +136,12 @@ export function fieldSchema(schema: TypeSchema | undefined, name: string): TypeS
   if (schema.kind === 'struct') return schema.fields.get(name);
   if (schema.kind === 'map') return schema.values;
   return undefined;
+}
+
+/** The value an associative list item has for `key`: its own, else the key's default. */
+export function keyValue(item: Readonly<Record<string, unknown>>, key: string, defaults: Readonly<Record<string, unknown>> | undefined): unknown {
+  const v = Object.hasOwn(item, key) ? item[key] : undefined;
+  return v === undefined && defaults ? defaults[key] : v;
 }
 
 /** The schema of a list's items; undefined when nothing declares it. */

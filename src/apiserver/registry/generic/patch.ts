@@ -35,7 +35,7 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
       ? served(decl, currentStored)
       : { apiVersion: apiVersionOf(decl), kind: decl.kind, metadata: decl.namespaced ? { name, namespace } : { name } };
     const fieldWarnings = isApply ? decodeApplied(decl, patch, namespace, name, opts.fieldValidation) : [];
-    const patched = (
+    let patched = (
       isApply && opts.fieldManager
         ? serverSideApply({
             current: currentStored ? base : undefined,
@@ -50,6 +50,8 @@ export async function patchObject<T extends ApiObject, S extends ApiObject>(
     ) as T;
     if (!isApply) fieldWarnings.push(...decodePatched(decl, patched, type, patch, opts.fieldValidation, opts.duplicateFields));
     else decodePatched(decl, patched, type, patch);
+    // The patched object is a body like any other: the kind's own decoding (its defaults) applies.
+    if (decl.decode) patched = decl.decode(patched);
     if (typeof patched.metadata !== 'object' || patched.metadata === null || Array.isArray(patched.metadata)) patched.metadata = {};
     patched.apiVersion = apiVersionOf(decl);
     patched.kind = decl.kind;
