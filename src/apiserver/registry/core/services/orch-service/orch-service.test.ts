@@ -55,8 +55,8 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(address: string, port: number, type = 'lease'): Promise<{ controller: OrchServiceController; abort: AbortController }> {
-  const controller = buildOrchService({ endpointReconcilerType: type, orchServiceNodePort: 0, serviceIP: '10.96.0.1', services: () => services, endpoints: () => endpoints, namespaces, storeFor, intervalMs: 200 });
+async function start(address: string, port: number, type = 'lease', nodePort = 0): Promise<{ controller: OrchServiceController; abort: AbortController }> {
+  const controller = buildOrchService({ endpointReconcilerType: type, orchServiceNodePort: nodePort, serviceIP: '10.96.0.1', services: () => services, endpoints: () => endpoints, namespaces, storeFor, intervalMs: 200 });
   const abort = new AbortController();
   await controller.run({ signal: abort.signal, port, advertiseAddress: address });
   const entry = { controller, abort };
@@ -134,4 +134,14 @@ test('master-count lists this server only; none and a loopback address leave the
     r.abort.abort();
     await r.controller.stop();
   }
+});
+
+test('--orch-service-node-port makes the orch service a NodePort one on that port', async () => {
+  await deleteObject(services, 'orch', 'default', { dryRun: false });
+  const r = await start('192.0.2.40', 6443, 'none', 30443);
+  const svc = await getObject(services, 'orch', 'default');
+  assert.equal(svc.spec?.type, 'NodePort');
+  assert.deepEqual(svc.spec?.ports, [{ name: 'https', protocol: 'TCP', port: 443, targetPort: 6443, nodePort: 30443 }]);
+  r.abort.abort();
+  await r.controller.stop();
 });
