@@ -12,7 +12,7 @@ import { parse as parseYaml, stringify } from 'yaml';
 import { startOrchApiserver, type OrchDaemon } from '../support/orch-daemon.ts';
 import { makeTempDir } from '../support/apiserver.ts';
 import { KUBECTL, kubectlFor, kubectlSkip, type Kubectl } from '../support/kubectl.ts';
-import { CREATE_ONLY, MATRIX_NAMESPACE, SAMPLES } from './kubectl-matrix/samples.ts';
+import { ACTION_ONLY, CREATE_ONLY, MATRIX_NAMESPACE, SAMPLES } from './kubectl-matrix/samples.ts';
 
 interface Served {
   group: string;
@@ -117,7 +117,7 @@ function watchSeesChange(r: Served, name: string, changed: () => Promise<unknown
 }
 
 test('every creatable resource the server serves has a row, and every row is served', { skip: kubectlSkip }, () => {
-  const rows = new Set([...Object.keys(SAMPLES), ...Object.keys(CREATE_ONLY)]);
+  const rows = new Set([...Object.keys(SAMPLES), ...Object.keys(CREATE_ONLY), ...Object.keys(ACTION_ONLY)]);
   assert.deepEqual([...served.keys()].filter((k) => !rows.has(k)).sort(), [], 'served creatable resources without a sample');
   assert.deepEqual([...rows].filter((k) => !served.has(k)).sort(), [], 'samples of resources the server does not serve');
 });
@@ -180,5 +180,17 @@ for (const [key, body] of Object.entries(CREATE_ONLY)) {
     assert.ok(answer.status, 'the answer carries a status');
     const explained = await ok(['explain', r.plural, `--api-version=${r.apiVersion}`]);
     assert.match(explained, new RegExp(`KIND:\\s+${r.kind}\\b`));
+  });
+}
+
+for (const [key, { target, body }] of Object.entries(ACTION_ONLY)) {
+  test(`kubectl create -f on ${key} (acts on another object and answers a Status)`, { skip: kubectlSkip }, async () => {
+    const r = served.get(key);
+    assert.ok(r, `${key} is served`);
+    await ok(['create', '-f', kubectl.file(`${r.plural}-target.yaml`, stringify(target))], `create the object ${key} acts on`);
+    const file = kubectl.file(`${r.plural}.yaml`, stringify({ apiVersion: r.apiVersion, kind: r.kind, ...body }));
+    await ok(['create', '-f', file, '--validate=false'], `create -f (${key})`);
+    const acted = parseYaml(await ok(['get', String(target['kind']).toLowerCase(), (target['metadata'] as { name: string }).name, '-o', 'yaml']));
+    assert.equal(acted.spec.nodeName, (body['target'] as { name: string }).name);
   });
 }

@@ -28,6 +28,7 @@ const OWN_FIELDS: Record<string, Record<string, unknown>[]> = {
   'v1/configmaps': [{ data: { k: 1 } }, { binaryData: 'x' }, { binaryData: { k: 2 } }, { immutable: 'true' }],
   'v1/endpoints': [{ subsets: {} }, { subsets: [{ addresses: [{ ip: 1 }] }] }, { subsets: [{ ports: [{ port: '80' }] }] }, { subsets: [{ addresses: [{ targetRef: 'pod' }] }] }],
   'v1/limitranges': [{ spec: { limits: {} } }, { spec: { limits: [{ type: 1 }] } }, { spec: { limits: [{ type: 'Container', max: [] }] } }],
+  'v1/bindings': [{ target: 'node-1' }, { target: { name: 1 } }, { target: [] }],
   'v1/resourcequotas': [{ spec: { hard: [] } }, { spec: { scopes: 'BestEffort' } }, { spec: { scopeSelector: { matchExpressions: [{ operator: true }] } } }, { status: { used: 'x' } }],
   'v1/services': [{ spec: { ports: {} } }, { spec: { ports: [{ port: '80' }] } }, { spec: { selector: [] } }, { spec: { clusterIPs: 'None' } }, { spec: { type: 1 } }, { spec: { ports: [{ port: 80, targetPort: true }] } }],
   'v1/nodes': [{ spec: { taints: {} } }, { spec: { unschedulable: 'yes' } }, { spec: { podCIDRs: '10.0.0.0/24' } }, { status: { capacity: [] } }, { status: { conditions: [{ type: 1 }] } }],

@@ -96,6 +96,17 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
 };
 
 /**
+ * Kinds whose create acts on another object and answers a Status (a Binding binds a pod): the
+ * object it acts on is created first, then the kind is posted with `create -f`.
+ */
+export const ACTION_ONLY: Record<string, { target: Record<string, unknown>; body: Record<string, unknown> }> = {
+  '/bindings': {
+    target: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'matrix-unbound', namespace: ns }, spec: { containers: [{ name: 'app', image: 'nginx' }] } },
+    body: { metadata: { name: 'matrix-unbound', namespace: ns }, target: { kind: 'Node', name: 'matrix-node' } },
+  },
+};
+
+/**
  * Kinds that only create (the review APIs): nothing is stored, so there is nothing to apply,
  * get, patch, watch or delete. kubectl sends them with `create -f` and prints the answer.
  */
