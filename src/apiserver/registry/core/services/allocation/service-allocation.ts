@@ -8,6 +8,7 @@ import type { Service } from '../../../../../api/core/v1/service-types.ts';
 import { klog } from '../../../../../component-base/logs/klog.ts';
 import { invalidObject } from '../../../../../machinery/validation/field-error.ts';
 import type { Allocation, AllocationTransaction } from '../../../generic/context.ts';
+import { interpretStorageError } from '../../../generic/storage-errors.ts';
 import { allocateClusterIPs, heldBy, releaseIPs, updateClusterIPs, type AllocatorsByFamily, type HeldIP } from './cluster-ips.ts';
 import type { IPFamily } from './ip-address.ts';
 import { initIPFamilyFields } from './ip-families.ts';
@@ -75,7 +76,8 @@ export function serviceAllocation(alloc: ServiceAllocators): Allocation<Service>
         }
       } catch (err) {
         await giveBack(alloc, ref, taken, 'the allocation failed');
-        throw err;
+        // A store that cannot be reached is a 503, as for the service's own write.
+        throw interpretStorageError(err, { resource: { group: '', resource: 'services' }, name: ref.name });
       }
       // What was filled in goes where Go's encoder writes it, as the strategy's own fields do.
       encodeServiceAsGo(svc);
