@@ -1,0 +1,83 @@
+// ResourceQuota: a namespace's ResourceQuotas cap what its objects may use, in total. Each create
+// or update that changes usage is checked against every quota it falls under and, when all have
+// room, charged to their status.used by compare-and-swap, so concurrent requests, here or on
+// another server, cannot together overshoot a quota. A conflicting write is checked again against
+// the quotas as they now stand (three times at most). Dry runs are checked and not charged.
+import type { ResourceQuota } from '../../../../api/core/v1/policy-types.ts';
+import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
+import { admissionForbidden } from '../../forbidden.ts';
+import { equalLists } from '../core-v1/resource-lists.ts';
+import type { QuotaStore } from './access.ts';
+import { parseResourceQuotaConfig, type LimitedResource } from './config.ts';
+import { checkRequest } from './check-request.ts';
+import type { QuotaEvaluator } from './evaluators/evaluator.ts';
+import { evaluatorRegistry } from './evaluators/registry.ts';
+import { namespaceSerializer, statusLags, type QuotaStatusKeeper } from './status-keeper.ts';
+
+const UPDATE_ATTEMPTS = 3;
+
+export interface QuotaReaders {
+  quotas: QuotaStore;
+  /** Fills the status of new or changed quotas; without it they count once something else fills it. */
+  keeper?: QuotaStatusKeeper;
+}
+
+export interface ResourceQuotaDeps {
+  readers: () => QuotaReaders | undefined;
+  now?: () => number;
+}
+
+async function chargeQuotas(
+  store: QuotaStore,
+  quotas: readonly ResourceQuota[],
+  attrs: AdmissionAttributes,
+  evaluator: QuotaEvaluator,
+  limited: readonly LimitedResource[],
+  attemptsLeft: number,
+): Promise<void> {
+  const charged = checkRequest(quotas, attrs, evaluator, limited);
+  if (attrs.dryRun) return;
+  const changed = charged.filter((q, i) => !equalLists(quotas[i]!.status?.used ?? {}, q.status?.used ?? {}));
+  const failed: string[] = [];
+  let lastErr: unknown;
+  for (const quota of changed) {
+    try {
+      await store.updateStatus(quota);
+    } catch (err) {
+      failed.push(quota.metadata.name ?? '');
+      lastErr = err;
+    }
+  }
+  if (!failed.length) return;
+  if (attemptsLeft <= 1) throw lastErr;
+  // Only the quotas whose write lost a race are checked again, as they now stand.
+  const fresh = (await store.list(attrs.namespace)).filter((q) => failed.includes(q.metadata.name ?? ''));
+  return chargeQuotas(store, fresh, attrs, evaluator, limited, attemptsLeft - 1);
+}
+
+export function resourceQuota(deps: ResourceQuotaDeps, rawConfig: unknown): AdmissionPlugin {
+  const limited = parseResourceQuotaConfig(rawConfig);
+  const registry = evaluatorRegistry(deps.now);
+  const serializeHere = namespaceSerializer();
+  return {
+    name: 'ResourceQuota',
+    handles: (op) => op === 'CREATE' || op === 'UPDATE',
+    async validate(attrs) {
+      if (attrs.subresource !== '' && attrs.subresource !== 'resize') return;
+      if (!attrs.namespace || !attrs.object) return;
+      const evaluator = registry.get(attrs.resource.group, attrs.resource.resource);
+      if (!evaluator?.handles(attrs)) return;
+      const readers = deps.readers();
+      if (!readers) throw admissionForbidden(attrs, 'not yet ready to handle request');
+      const { quotas: store, keeper } = readers;
+      // Most namespaces have no quota: one read, and no waiting for other writes.
+      if (!(await store.list(attrs.namespace)).length && !limited.length) return;
+      const serialize = keeper?.serialize ?? serializeHere;
+      await serialize(attrs.namespace, async () => {
+        let quotas = await store.list(attrs.namespace);
+        if (keeper) quotas = await Promise.all(quotas.map((q) => (statusLags(q) ? keeper.syncSerialized(q) : q)));
+        await chargeQuotas(store, quotas, attrs, evaluator, limited, UPDATE_ATTEMPTS);
+      });
+    },
+  };
+}
