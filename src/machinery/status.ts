@@ -9,6 +9,7 @@
 
 /** StatusReason values of metav1 that this server produces. */
 import type { CauseType, Status, StatusCause, StatusDetails, StatusReason } from '../api/meta/v1/status.ts';
+import { goQuote } from './validation/go-format.ts';
 
 export type { CauseType, Status, StatusCause, StatusDetails, StatusReason };
 
@@ -317,6 +318,50 @@ export function serverTimeout(gr: GroupResource, operation: string, retryAfterSe
 
 export function serviceUnavailable(message: string): StatusError {
   return failure(503, 'ServiceUnavailable', message);
+}
+
+/** What Kubernetes says of a backend's failed answer (a node agent's), by its code; verb names the request. */
+const GENERIC_RESPONSES: Record<number, [StatusReason, string | undefined]> = {
+  400: ['BadRequest', 'the server rejected our request for an unknown reason'],
+  401: ['Unauthorized', 'the server has asked for the client to provide credentials'],
+  403: ['Forbidden', undefined],
+  404: ['NotFound', 'the server could not find the requested resource'],
+  405: ['MethodNotAllowed', 'the server does not allow this method on the requested resource'],
+  415: ['UnsupportedMediaType', undefined],
+  422: ['Invalid', 'the server rejected our request due to an error in our request'],
+  429: ['TooManyRequests', 'the server has received too many requests and has asked us to try again later'],
+  503: ['ServiceUnavailable', 'the server is currently unable to handle the request'],
+  504: ['Timeout', 'the server was unable to return a response in the time allotted, but may still be processing the request'],
+};
+
+/**
+ * A backend's failed answer passed on as apimachinery's NewGenericServerResponse words it: a
+ * message chosen by the code (the backend's own text where Kubernetes keeps it: 403, 415, other
+ * 5xx), followed by `(<verb> <resource> <name>)`.
+ */
+export function genericServerResponse(code: number, verb: string, gr: GroupResource, name: string, serverMessage: string): StatusError {
+  let reason: StatusReason = '';
+  let message = `the server responded with the status code ${code} but did not return more information`;
+  const known = GENERIC_RESPONSES[code];
+  if (code === 409) {
+    reason = verb === 'POST' ? 'AlreadyExists' : 'Conflict';
+    message = 'the server reported a conflict';
+  } else if (code === 406) {
+    reason = 'NotAcceptable';
+    message = serverMessage === '' || serverMessage === 'unknown' ? 'the server was unable to respond with a content type that the client supports' : serverMessage;
+  } else if (known) {
+    reason = known[0];
+    message = known[1] ?? serverMessage;
+  } else if (code >= 500) {
+    reason = 'InternalError';
+    message = `an error on the server (${goQuote(serverMessage)}) has prevented the request from succeeding`;
+  }
+  const resource = qualifiedResource(gr);
+  if (resource) message = name ? `${message} (${verb.toLowerCase()} ${resource} ${name})` : `${message} (${verb.toLowerCase()} ${resource})`;
+  const err = failure(code, reason, message, { group: gr.group, kind: gr.resource, name });
+  // An unknown reason is left out of the Status, as Go's omitempty leaves it.
+  if (!reason) delete err.status.reason;
+  return err;
 }
 
 /**

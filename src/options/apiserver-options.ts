@@ -13,6 +13,7 @@ import { auditOptions, type AuditOptions } from './apiserver/audit-options.ts';
 import { storageOptions, type StorageOptions } from './apiserver/storage-options.ts';
 import { admissionOptions, type AdmissionOptions } from './apiserver/admission-options.ts';
 import { versioningOptions, type VersioningOptions } from './apiserver/versioning-options.ts';
+import { nodeAgentOptions, type NodeAgentOptions } from './apiserver/node-agent-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
 import type { VersionOptions } from '../component-base/version/version.ts';
 
@@ -31,6 +32,7 @@ export interface ApiserverOptions {
   storage: StorageOptions;
   admission: AdmissionOptions;
   versioning: VersioningOptions;
+  nodeAgent: NodeAgentOptions;
 }
 
 /**
@@ -54,5 +56,6 @@ export function apiserverOptions(values: FlagValues): ApiserverOptions {
     storage: storageOptions(r),
     admission: admissionOptions(r),
     versioning: versioningOptions(r),
+    nodeAgent: nodeAgentOptions(r),
   };
 }

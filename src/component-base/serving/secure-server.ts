@@ -6,6 +6,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { serveHttp2Streams } from './http2-exchange.ts';
 import { answerClientErrors, MAX_HEADER_BYTES } from './client-errors.ts';
+import { serveUpgrades } from './upgrade-requests.ts';
 import type { Server } from 'node:net';
 import type { SecureContextOptions } from 'node:tls';
 import type { CertKeyPair } from '../certs/self-signed.ts';
@@ -51,6 +52,7 @@ export function createSecureHttpServer(opts: SecureServerOptions, handler: Handl
   if (!opts.http2) {
     const https = createHttpsServer({ ...common, ALPNProtocols: ['http/1.1'], maxHeaderSize: MAX_HEADER_BYTES }, onRequest);
     answerClientErrors(https);
+    serveUpgrades(https, onRequest);
     return https;
   }
   const settings = {
@@ -65,5 +67,7 @@ export function createSecureHttpServer(opts: SecureServerOptions, handler: Handl
   // HTTP/1.1 connections (allowHTTP1) arrive as 'request' events; HTTP/2 streams are served directly.
   server.on('request', onRequest as unknown as (req: Http2ServerRequest, res: Http2ServerResponse) => void);
   serveHttp2Streams(server, onRequest);
+  // HTTP/1.1 requests to switch protocols (exec, attach, port-forward) come as 'upgrade' events.
+  serveUpgrades(server, onRequest);
   return server;
 }
