@@ -20,9 +20,8 @@ function flags(advertise: string): string[] {
 before(async () => {
   if (skip) return;
   etcd = await startEtcd();
-  // One after the other: the RBAC bootstrap of two servers starting at once on an empty store races.
-  a = await startDaemon(hooks, daemonDir(hooks), flags('192.0.2.10'));
-  b = await startDaemon(hooks, daemonDir(hooks), flags('192.0.2.11'));
+  // Both at once on an empty store: their bootstrap reconcilers race for the same objects.
+  [a, b] = await Promise.all([startDaemon(hooks, daemonDir(hooks), flags('192.0.2.10')), startDaemon(hooks, daemonDir(hooks), flags('192.0.2.11'))]);
 });
 after(async () => {
   await hooks.run();

@@ -10,7 +10,7 @@ import { deepEqual } from '../../../../machinery/validation/immutable.ts';
 import { isAlreadyExists } from '../../../../machinery/status.ts';
 import type { InstalledResource, WriteOptions } from '../../generic/context.ts';
 import { createObject } from '../../generic/create.ts';
-import { existingClusterObject, type BootstrapReconcileReport } from '../../bootstrap-reconcile.ts';
+import { existingClusterObject, reconcileRacing, type BootstrapReconcileReport } from '../../bootstrap-reconcile.ts';
 import { updateObject } from '../../generic/update.ts';
 import { mandatoryFlowSchemas, mandatoryPriorityLevels, suggestedFlowSchemas, suggestedPriorityLevels } from './objects.ts';
 
@@ -60,10 +60,10 @@ async function ensure<T extends Bootstrap>(res: InstalledResource<T, T>, wanted:
 
 export async function reconcileBootstrapConfiguration(targets: BootstrapTargets): Promise<BootstrapReport> {
   const report: BootstrapReport = { created: [], updated: [] };
-  for (const pl of mandatoryPriorityLevels()) await ensure(targets.priorityLevels, pl, true, report);
-  for (const fs of mandatoryFlowSchemas()) await ensure(targets.flowSchemas, fs, true, report);
-  for (const pl of suggestedPriorityLevels()) await ensure(targets.priorityLevels, pl, false, report);
-  for (const fs of suggestedFlowSchemas()) await ensure(targets.flowSchemas, fs, false, report);
+  for (const pl of mandatoryPriorityLevels()) await reconcileRacing(() => ensure(targets.priorityLevels, pl, true, report));
+  for (const fs of mandatoryFlowSchemas()) await reconcileRacing(() => ensure(targets.flowSchemas, fs, true, report));
+  for (const pl of suggestedPriorityLevels()) await reconcileRacing(() => ensure(targets.priorityLevels, pl, false, report));
+  for (const fs of suggestedFlowSchemas()) await reconcileRacing(() => ensure(targets.flowSchemas, fs, false, report));
   if (report.created.length || report.updated.length) {
     log.info('Reconciled the priority and fairness bootstrap configuration', { created: report.created.length, updated: report.updated.length }, 2);
   }

@@ -9,7 +9,7 @@ import { deepEqual } from '../../../../machinery/validation/immutable.ts';
 import { missingRights } from '../../../authorization/rbac/escalation.ts';
 import type { InstalledResource, WriteOptions } from '../../generic/context.ts';
 import { createObject } from '../../generic/create.ts';
-import { existingClusterObject, type BootstrapReconcileReport } from '../../bootstrap-reconcile.ts';
+import { existingClusterObject, reconcileRacing, type BootstrapReconcileReport } from '../../bootstrap-reconcile.ts';
 import { updateObject } from '../../generic/update.ts';
 import { deleteObject } from '../../generic/delete.ts';
 import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from './policy.ts';
@@ -103,8 +103,8 @@ async function reconcileBinding(res: ReconcileTargets['clusterRoleBindings'], wa
 
 export async function reconcileBootstrapPolicy(targets: ReconcileTargets): Promise<ReconcileReport> {
   const report: ReconcileReport = { created: [], updated: [] };
-  for (const role of bootstrapClusterRoles()) await reconcileRole(targets.clusterRoles, role, report);
-  for (const b of bootstrapClusterRoleBindings()) await reconcileBinding(targets.clusterRoleBindings, b, report);
+  for (const role of bootstrapClusterRoles()) await reconcileRacing(() => reconcileRole(targets.clusterRoles, role, report));
+  for (const b of bootstrapClusterRoleBindings()) await reconcileRacing(() => reconcileBinding(targets.clusterRoleBindings, b, report));
   log.info('Reconciled the bootstrap RBAC policy', { created: report.created.length, updated: report.updated.length }, 2);
   return report;
 }
