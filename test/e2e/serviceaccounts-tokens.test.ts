@@ -212,9 +212,13 @@ test('a token bound to a secret dies with the secret; binding checks the secret 
   assert.match(wrongUid.json().message, /the UID in the bound object reference \(.*\) does not match the UID in record/);
   const gone = await requestToken('bound', { spec: { boundObjectRef: { apiVersion: 'v1', kind: 'Secret', name: 'absent' } } });
   assert.equal(gone.status, 404);
+  // Pods are served: binding to one that does not exist is its 404; an unknown kind is refused.
   const pod = await requestToken('bound', { spec: { boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: 'p' } } });
-  assert.equal(pod.status, 400);
-  assert.match(pod.json().message, /cannot bind token for serviceaccount "bound" to object of kind/);
+  assert.equal(pod.status, 404);
+  assert.equal(pod.json().message, 'pods "p" not found');
+  const other = await requestToken('bound', { spec: { boundObjectRef: { apiVersion: 'v1', kind: 'ConfigMap', name: 'c' } } });
+  assert.equal(other.status, 400);
+  assert.match(other.json().message, /cannot bind token for serviceaccount "bound" to object of kind/);
 
   assert.equal((await admin('/api/v1/namespaces/default/secrets/binding', { method: 'DELETE' })).status, 200);
   assert.equal((await asToken(token)).status, 401);

@@ -7,7 +7,7 @@ import { abacAuthorizer, loadPolicyFile } from './abac.ts';
 import { alwaysAllowAuthorizer } from './always-allow.ts';
 import { alwaysDenyAuthorizer } from './always-deny.ts';
 import { loadAuthorizationConfiguration, type AuthorizerConfig } from './authorization-config.ts';
-import { nodeAuthorizer } from './node.ts';
+import { nodeAuthorizer } from './node/authorizer.ts';
 import { privilegedGroupsAuthorizer } from './privileged-groups.ts';
 import { anonymousPublicPathsOnly } from './public-paths.ts';
 import type { Authorizer } from '../../machinery/authorization/types.ts';

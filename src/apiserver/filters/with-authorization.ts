@@ -7,6 +7,7 @@ import { requestContext, type Handler, type Request } from '../../component-base
 import { writeStatus } from '../../component-base/serving/responses.ts';
 import { recordAuthorizationDecision } from '../audit/request-audit.ts';
 import { canonicalGroup } from '../registry/generic/alias.ts';
+import { parseFieldSelectorSyntax, type FieldTerm } from '../../machinery/selectors/fields.ts';
 
 const log = klog('filters/authorization');
 
@@ -26,7 +27,22 @@ export function attributesFor(req: Request): Attributes {
     resource: info?.resource ?? '',
     subresource: info?.subresource ?? '',
     name: info?.name ?? '',
+    ...fieldSelectorOf(req, info?.verb),
   };
+}
+
+/** The field selector of a collection read, for authorizers that scope by it (the node authorizer); one that does not parse is left out. */
+function fieldSelectorOf(req: Request, verb: string | undefined): { fieldSelector?: readonly FieldTerm[] } {
+  if (verb !== 'list' && verb !== 'watch' && verb !== 'deletecollection') return {};
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  const selector = q < 0 ? null : new URLSearchParams(url.slice(q + 1)).get('fieldSelector');
+  if (!selector) return {};
+  try {
+    return { fieldSelector: parseFieldSelectorSyntax(selector) };
+  } catch {
+    return {};
+  }
 }
 
 /** `User "x" cannot list resource "events" in API group "g" in the namespace "ns"`, and the path form. */

@@ -25,7 +25,10 @@ function findStores(resources: readonly InstalledResource<any, any>[]): StoredAc
   const find = (plural: string) => resources.find((r) => r.declaration.group === '' && r.declaration.plural === plural && !r.subresource);
   const serviceAccounts = find('serviceaccounts');
   const secrets = find('secrets');
-  return serviceAccounts && secrets ? { serviceAccounts, secrets } : undefined;
+  // Pods and nodes are optional: tokens bound to them are checked against them where they are served.
+  const pods = find('pods');
+  const nodes = find('nodes');
+  return serviceAccounts && secrets ? { serviceAccounts, secrets, ...(pods && { pods }), ...(nodes && { nodes }) } : undefined;
 }
 
 /** The host:port relying parties reach this server at, for the default jwks_uri. */

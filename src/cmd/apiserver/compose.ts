@@ -13,6 +13,7 @@ import { versionInfo } from '../../component-base/version/version.ts';
 import { buildAdmission } from '../../apiserver/admission/build.ts';
 import { lateAdmissionDeps } from '../../apiserver/admission/late-deps.ts';
 import { storedObjects } from '../../apiserver/admission/stored-objects.ts';
+import { nodeAuthorization } from '../../apiserver/authorization/node/build.ts';
 import { withAdmissionRequestScope } from '../../apiserver/admission/request-scope.ts';
 import { buildApiHandler } from '../../apiserver/endpoints/installer.ts';
 import { namespaceAccess } from '../../apiserver/registry/core/namespaces/access.ts';
@@ -103,6 +104,9 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
     stops.push(() => services.stop());
     late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));
     late.bindObjects(storedObjects(() => resources));
+    // --authorization-mode Node: the graph of pods and what they use, watched once the mode is built.
+    const nodeAuthz = nodeAuthorization(() => resources);
+    stops.push(() => nodeAuthz.stop());
     const serviceAccounts = await buildServiceAccounts(options, resources);
     const restHandler = buildApiHandler({
       resources,
@@ -127,7 +131,7 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
         versionInfo: versionInfo(options.version),
         healthChecks: storage.healthChecks,
         readyChecks: storage.readyChecks,
-        authorizationModes: access.serverDeps.authorizationModes,
+        authorizationModes: { ...access.serverDeps.authorizationModes, Node: nodeAuthz.mode },
         onAuthBuilt: (auth) => {
           late.bindAuthorizer(auth.authorizer);
           access.serverDeps.onAuthBuilt(auth);

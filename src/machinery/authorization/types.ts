@@ -1,5 +1,6 @@
 // The authorizer seam: each mode answers allow, deny or no opinion for a request's attributes;
 // a union asks them in --authorization-mode order.
+import type { FieldTerm } from '../selectors/fields.ts';
 
 /** Who a request is from, as authentication found it (user.Info in Kubernetes). */
 export interface UserInfo {
@@ -20,6 +21,8 @@ export interface Attributes {
   resource: string;
   subresource: string;
   name: string;
+  /** The request's field selector (list, watch, deletecollection), when it parses. */
+  fieldSelector?: readonly FieldTerm[];
 }
 
 export type Decision = 'allow' | 'deny' | 'noOpinion';
