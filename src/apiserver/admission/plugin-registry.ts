@@ -15,6 +15,9 @@ import { validatingAdmissionPolicy, type PolicySource } from './plugins/validati
 import { mutatingAdmissionWebhook, validatingAdmissionWebhook, type WebhookSource } from './plugins/webhook/plugin.ts';
 import { mutatingAdmissionPolicy, type MutatingPolicySource } from './plugins/mutating-policy/plugin.ts';
 import { podSecurity } from './plugins/pod-security/plugin.ts';
+import { nodeRestriction } from './plugins/node-restriction/plugin.ts';
+import { persistentVolumeClaimResize } from './plugins/pvc-resize/plugin.ts';
+import { storageObjectInUseProtection } from './plugins/storage-object-in-use/plugin.ts';
 import type { StoredObjects } from './stored-objects.ts';
 
 export interface PluginDeps {
@@ -56,6 +59,9 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
   ['NamespaceAutoProvision', (deps) => namespaceAutoProvision(deps.namespaces)],
   ['EventRateLimit', guarded('EventRateLimit', (_deps, config) => eventRateLimit(config))],
   ['PodSecurity', guarded('PodSecurity', (deps, config) => podSecurity({ namespaces: deps.namespaces, objects: deps.objects }, config))],
+  ['NodeRestriction', (deps) => nodeRestriction({ objects: deps.objects, authorizer: deps.authorizer })],
+  ['PersistentVolumeClaimResize', (deps) => persistentVolumeClaimResize({ objects: deps.objects })],
+  ['StorageObjectInUseProtection', () => storageObjectInUseProtection()],
   [
     'OwnerReferencesPermissionEnforcement',
     (deps) => ownerReferencesPermissionEnforcement({ authorizer: deps.authorizer ?? (() => undefined), servedKinds: deps.servedKinds ?? (() => []) }),

@@ -1,0 +1,27 @@
+// StorageObjectInUseProtection: every new PersistentVolumeClaim gets the orch.io/pvc-protection
+// finalizer and every new PersistentVolume orch.io/pv-protection, so that deleting one still in
+// use only marks it; the protection controllers remove the finalizer once nothing uses it.
+import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
+
+export const PVC_PROTECTION_FINALIZER = 'orch.io/pvc-protection';
+export const PV_PROTECTION_FINALIZER = 'orch.io/pv-protection';
+
+const FINALIZER_OF: Readonly<Record<string, string>> = {
+  persistentvolumeclaims: PVC_PROTECTION_FINALIZER,
+  persistentvolumes: PV_PROTECTION_FINALIZER,
+};
+
+export function storageObjectInUseProtection(): AdmissionPlugin {
+  return {
+    name: 'StorageObjectInUseProtection',
+    handles: (op) => op === 'CREATE',
+    admit(attrs: AdmissionAttributes) {
+      if (attrs.resource.group !== '' || attrs.subresource) return;
+      const finalizer = FINALIZER_OF[attrs.resource.resource];
+      const meta = attrs.object?.metadata;
+      if (!finalizer || !meta) return;
+      const finalizers = meta.finalizers ?? [];
+      if (!finalizers.includes(finalizer)) meta.finalizers = [...finalizers, finalizer];
+    },
+  };
+}
