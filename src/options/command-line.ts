@@ -15,6 +15,7 @@ export type ApiserverCommandLine = {
   serviceAccountKeyFile: string;
   bindAddress: string;
   securePort: number;
+  serviceClusterIPRange: string;
 };
 
 export type ControllerManagerCommandLine = {
@@ -39,6 +40,7 @@ export const apiserverCommandLineFlags: Readonly<Record<keyof ApiserverCommandLi
   serviceAccountKeyFile: 'service-account-key-file',
   bindAddress: 'bind-address',
   securePort: 'secure-port',
+  serviceClusterIPRange: 'service-cluster-ip-range',
 };
 
 export const controllerManagerCommandLineFlags: Readonly<Record<keyof ControllerManagerCommandLine, string>> = {

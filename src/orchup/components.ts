@@ -25,6 +25,9 @@ const BIN_DIR = fileURLToPath(new URL('../../bin/', import.meta.url));
 /** The issuer of service account tokens, as clusters name it in-cluster (kubernetes.default.svc). */
 export const SERVICE_ACCOUNT_ISSUER = 'https://orch.default.svc.cluster.local';
 
+/** The services' cluster IP range, as kubeadm sets it up. */
+export const SERVICE_CLUSTER_IP_RANGE = '10.96.0.0/12';
+
 /** The apiserver keeps the embedded store in --data-dir (orch.db there) when no --kvstore-servers is given. */
 export function apiserverComponent(ctx: ComponentContext): Component {
   // A flag given after `--` replaces ours rather than adding to it (list flags append on repeat).
@@ -41,6 +44,8 @@ export function apiserverComponent(ctx: ComponentContext): Component {
     serviceAccountKeyFile: ctx.pki.serviceAccountPublicKeyFile,
     bindAddress: '127.0.0.1',
     securePort: ctx.port,
+    // kubeadm's range, rather than the flag's deprecated default.
+    serviceClusterIPRange: SERVICE_CLUSTER_IP_RANGE,
   }, flagNames(ctx.apiserverArgs));
   return {
     name: 'orch-apiserver',
