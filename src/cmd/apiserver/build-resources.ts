@@ -27,6 +27,7 @@ import { replicationControllersDeclaration } from '../../apiserver/registry/core
 import { componentStatusesDeclaration } from '../../apiserver/registry/core/componentstatuses/declaration.ts';
 import { componentStatuses } from '../../apiserver/registry/core/componentstatuses/statuses.ts';
 import { unstoredStore } from '../../apiserver/registry/generic/unstored-store.ts';
+import { namedGroupDeclarations } from './build-groups.ts';
 import { bindingsDeclaration } from '../../apiserver/registry/core/pods/subresources/bindings-resource.ts';
 import { runAction } from '../../apiserver/registry/generic/action.ts';
 import { subresourceOf } from '../../apiserver/endpoints/subresources.ts';
@@ -53,7 +54,7 @@ export function buildResources(options: ApiserverOptions, storage: ApiserverStor
     ttlSeconds: eventTtlSeconds(options.storage.eventTTLms),
     storeName: storage.storeNameFor(EVENTS_STORAGE.storageResource),
   });
-  const core = [secretsDeclaration(), serviceAccountsDeclaration(), endpointsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration(), servicesDeclaration(), nodesDeclaration(), podsDeclaration(), podTemplatesDeclaration(), replicationControllersDeclaration(), persistentVolumesDeclaration(), persistentVolumeClaimsDeclaration()].map((declaration) => ({
+  const core = [secretsDeclaration(), serviceAccountsDeclaration(), endpointsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration(), servicesDeclaration(), nodesDeclaration(), podsDeclaration(), podTemplatesDeclaration(), replicationControllersDeclaration(), persistentVolumesDeclaration(), persistentVolumeClaimsDeclaration(), ...namedGroupDeclarations()].map((declaration) => ({
     declaration,
     store: storage.storeFor(declaration.storageResource),
     storeName: storage.storeNameFor(declaration.storageResource),

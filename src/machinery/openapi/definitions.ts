@@ -13,9 +13,7 @@ import { metaSchemas } from './meta-schemas.ts';
 import { rbacSchemas } from './rbac-schemas.ts';
 import { reviewSchemas } from './review-schemas.ts';
 import { withoutProtobufFacts } from './protobuf-extension.ts';
-import { corePackage } from './core/package.ts';
-import { policyPackage } from './policy/package.ts';
-import { autoscalingPackage } from './autoscaling/package.ts';
+import { GO_PACKAGES } from './packages.ts';
 import { packageSchemas } from './go-structs.ts';
 import type { Dialect, Schema } from './schema-builder.ts';
 import { secretSchemas } from './secret-schemas.ts';
@@ -35,9 +33,7 @@ function all(d: Dialect): Record<string, Schema> {
     ...eventSchemas(d),
     ...secretSchemas(d),
     ...clusterKindSchemas(d),
-    ...packageSchemas(corePackage, d),
-    ...packageSchemas(policyPackage, d),
-    ...packageSchemas(autoscalingPackage, d),
+    ...Object.assign({}, ...GO_PACKAGES.map((p) => packageSchemas(p, d))),
     ...endpointsSchemas(d),
     ...rbacSchemas(d),
     ...admissionSchemas(d),

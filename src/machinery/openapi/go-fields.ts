@@ -7,9 +7,7 @@
 // reads this when it builds a kind's structural schema (schema/from-openapi.ts).
 import { COORDINATION_V1 } from './cluster-kind-schemas.ts';
 import { CORE_V1, EVENTS_V1, META_V1 } from './names.ts';
-import { corePackage } from './core/package.ts';
-import { policyPackage } from './policy/package.ts';
-import { autoscalingPackage } from './autoscaling/package.ts';
+import { GO_PACKAGES } from './packages.ts';
 import { packageGoFields } from './go-structs.ts';
 
 const meta = (n: string) => `${META_V1}.${n}`;
@@ -44,9 +42,7 @@ const CONDITION = ['type,omitempty', 'status,omitempty', 'lastTransitionTime,omi
 
 /** Definition name → its Go struct's fields, in declaration order. */
 export const goFields: Readonly<Record<string, readonly string[]>> = {
-  ...packageGoFields(corePackage),
-  ...packageGoFields(policyPackage),
-  ...packageGoFields(autoscalingPackage),
+  ...Object.assign({}, ...GO_PACKAGES.map(packageGoFields)),
   [meta('ObjectMeta')]: [
     'name,omitempty', 'generateName,omitempty', 'namespace,omitempty', 'selfLink,omitempty', 'uid,omitempty', 'resourceVersion,omitempty',
     'generation,omitempty', 'creationTimestamp,omitempty', '*deletionTimestamp,omitempty', '*deletionGracePeriodSeconds,omitempty',

@@ -1,0 +1,9 @@
+// apps.v1's types as Go structs (see ../go-structs.ts). Field numbers and tags are
+// Kubernetes' (k8s.io/api); descriptions are our own.
+import type { GoPackage } from '../go-structs.ts';
+
+export const appsPackage: GoPackage = {
+  prefix: 'io.orch.api.apps.v1',
+  goPackage: 'v1',
+  structs: {},
+};

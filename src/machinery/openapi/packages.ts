@@ -1,0 +1,32 @@
+// Every package of API types declared as Go structs: the OpenAPI definitions and the Go field
+// tables of the served kinds are derived from these.
+import type { GoPackage } from './go-structs.ts';
+import { appsPackage } from './apps/package.ts';
+import { autoscalingPackage } from './autoscaling/package.ts';
+import { autoscalingV2Package } from './autoscaling/v2-package.ts';
+import { batchPackage } from './batch/package.ts';
+import { certificatesPackage } from './certificates/package.ts';
+import { corePackage } from './core/package.ts';
+import { discoveryPackage } from './discovery/package.ts';
+import { networkingPackage } from './networking/package.ts';
+import { nodePackage } from './node/package.ts';
+import { policyPackage } from './policy/package.ts';
+import { resourcePackage } from './resource/package.ts';
+import { schedulingPackage } from './scheduling/package.ts';
+import { storagePackage } from './storage/package.ts';
+
+export const GO_PACKAGES: readonly GoPackage[] = [
+  corePackage,
+  appsPackage,
+  batchPackage,
+  autoscalingPackage,
+  autoscalingV2Package,
+  policyPackage,
+  networkingPackage,
+  discoveryPackage,
+  storagePackage,
+  nodePackage,
+  schedulingPackage,
+  certificatesPackage,
+  resourcePackage,
+];
