@@ -3,8 +3,8 @@
 // message (a privileged container never reaches admission: pod validation refuses it while
 // --allow-privileged is not implemented), one warning at baseline lets it in with kubectl
 // printing the warning, a stricter enforce label warns about the pods already there; a node identity (system:node:n1 in system:nodes, from the token file)
-// reads the secret a pod bound to it uses and not another, reads its own Node only, and may not
-// modify another node; a token bound to a pod stops working once the pod is deleted.
+// reads the secret a pod bound to it uses and not another, reads its own Node only, may not
+// modify another node, and gets tokens only bound to pods it runs; a token bound to a pod stops working once the pod is deleted.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -143,6 +143,19 @@ test('a node reads the secret of a pod bound to it, not another; its own Node on
   assert.equal(relabel.body.message, 'nodes "n2" is forbidden: node "n1" is not allowed to modify node "n2"');
   const reserved = await asNode(['label', 'node', 'n1', 'node-restriction.orch.io/pool=gpu']);
   assert.match(reserved.stderr, /nodes "n1" is forbidden: is not allowed to modify labels: node-restriction\.orch\.io\/pool/);
+  // Tokens: for the service account of a pod it runs, bound to that pod; not bound to a pod elsewhere.
+  await ok(['apply', '-f', '-'], BOUND_POD.replace('name: web', 'name: elsewhere').replace('nodeName: n1', 'nodeName: n2'));
+  const uid = async (pod: string) => (await ok(['get', 'pod', pod, '-o', 'jsonpath={.metadata.uid}'])).stdout;
+  const tokenFor = async (pod: string) =>
+    daemon.send('POST', '/api/v1/namespaces/default/serviceaccounts/default/token', {
+      token: NODE_TOKEN,
+      body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: { boundObjectRef: { apiVersion: 'v1', kind: 'Pod', name: pod, uid: await uid(pod) } } },
+    });
+  const own = await tokenFor('web');
+  assert.equal(own.status, 201, own.text);
+  const foreign = await tokenFor('elsewhere');
+  assert.equal(foreign.status, 403);
+  assert.equal(foreign.body.message, 'serviceaccounts "default" is forbidden: node requested token bound to a pod scheduled on a different node');
   // Once the pod is gone, so is the node's access to its secret.
   await ok(['delete', 'pod', 'web', '--grace-period=0', '--force']);
   await eventually('the node losing the secret', async () => (await asNode(['get', 'secret', 'used'])).code !== 0);

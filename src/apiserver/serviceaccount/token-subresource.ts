@@ -1,6 +1,8 @@
 // POST /api/v1/namespaces/{ns}/serviceaccounts/{name}/token, served in front of the REST layer
 // (its body is a TokenRequest, not a ServiceAccount). The answer is a TokenRequest in the
 // apiVersion the client sent: kubectl sends authentication.k8s.io/v1 and decodes only that.
+// The request passes admission as a create of serviceaccounts/token of kind TokenRequest, as in
+// Kubernetes (NodeRestriction limits nodes to tokens for their own pods there).
 import type { Handler } from '../../component-base/serving/request-context.ts';
 import { requestContext } from '../../component-base/serving/request-context.ts';
 import { writeStatus } from '../../component-base/serving/responses.ts';
@@ -12,6 +14,8 @@ import { negotiateOutput } from '../endpoints/negotiation.ts';
 import { writeObject } from '../endpoints/respond.ts';
 import { TOKEN_REQUEST_API_VERSIONS, type TokenRequest } from '../../api/authentication/v1/token-request-types.ts';
 import { issueToken, type BoundObjectGetters, type TokenRequestConfig } from './token-request.ts';
+import type { Admission, AdmissionAttributes } from '../admission/types.ts';
+import type { UserInfo } from '../../component-base/serving/request-context.ts';
 
 const log = klog('serviceaccount/token-subresource');
 
@@ -65,6 +69,24 @@ export function decodeTokenRequest(value: unknown): TokenRequest {
 export interface TokenSubresourceDeps {
   config: TokenRequestConfig;
   objects: BoundObjectGetters;
+  /** The server's admission chain; none admits every request. */
+  admission?: Admission;
+}
+
+async function admitTokenRequest(admission: Admission, namespace: string, name: string, request: TokenRequest, dryRun: boolean, user: UserInfo | undefined): Promise<void> {
+  const attrs: AdmissionAttributes = {
+    operation: 'CREATE',
+    resource: { group: '', version: 'v1', resource: 'serviceaccounts' },
+    subresource: 'token',
+    kind: { group: 'authentication.orch.io', version: 'v1', kind: 'TokenRequest' },
+    namespace,
+    name,
+    object: request as unknown as AdmissionAttributes['object'],
+    dryRun,
+    ...(user ? { userInfo: user } : {}),
+  };
+  await admission.admit(attrs);
+  await admission.validate(attrs);
 }
 
 /** Serves the token subresource of service accounts and hands every other request to `next`. */
@@ -82,6 +104,7 @@ export function withServiceAccountTokens(next: Handler, deps: TokenSubresourceDe
       const dryRun = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').getAll('dryRun');
       if (dryRun.some((v) => v !== 'All')) throw badRequest(`Invalid dryRun value: ${dryRun.join(',')}`);
       const askedVersion = request.apiVersion!;
+      if (deps.admission) await admitTokenRequest(deps.admission, info.namespace, info.name, request, dryRun.length > 0, requestContext(req).user);
       const issued = await issueToken(deps.config, deps.objects, info.namespace, info.name, request);
       issued.request.apiVersion = askedVersion;
       writeObject(req, res, 201, issued.request, choice, issued.warnings);

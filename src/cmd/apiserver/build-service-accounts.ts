@@ -57,7 +57,7 @@ export async function buildServiceAccounts(options: ApiserverOptions, resources:
     maxExpirationSeconds: Math.floor(serviceAccounts.maxTokenExpirationMs / 1000),
     extendExpiration: serviceAccounts.extendTokenExpiration,
   };
-  out.wrap = (h) => withServiceAccountTokens(h, { config, objects: boundObjectGetters(stores) });
+  out.wrap = (h) => withServiceAccountTokens(h, { config, objects: boundObjectGetters(stores), admission: stores.serviceAccounts.admission });
 
   if (isDiscoverableIssuer(issuer.issuer)) {
     const keyFiles = serviceAccounts.keyFiles;
