@@ -178,3 +178,12 @@ test('an exempt namespace given a policy is told it will be ignored', async () =
   await plugin.validate!(nsAttrs('UPDATE', { 'pod-security.orch.io/enforce': 'baseline', 'pod-security.orch.io/warn': 'restricted' }, {}));
   assert.deepEqual(report.warnings, ['namespace "team" is exempt from Pod Security, and the policy (enforce=baseline:latest, warn=restricted:latest) will be ignored']);
 });
+
+test('a namespace the cache holds is answered without waiting', () => {
+  const held = { metadata: { name: 'team', labels: { 'pod-security.orch.io/enforce': 'restricted' } } };
+  const access: NamespaceAccess = { get: async () => held, cached: () => held, create: async () => undefined };
+  const plugin = podSecurity({ namespaces: access, report: collector() }, undefined);
+  assert.throws(() => plugin.validate!(podAttrs()), /violates PodSecurity "restricted:latest"/);
+  const quiet = podSecurity({ namespaces: { ...access, cached: () => ({ metadata: { name: 'team' } }) }, report: collector() }, undefined);
+  assert.equal(quiet.validate!(podAttrs()), undefined);
+});

@@ -7,7 +7,7 @@
 import type { Namespace } from '../../../../api/core/v1/namespace-types.ts';
 import type { ObjectMeta } from '../../../../api/meta/v1/types.ts';
 import type { Pod } from '../../../../api/core/v1/pod-types.ts';
-import { forbidden, internalError } from '../../../../machinery/status.ts';
+import { forbidden, internalError, isInternalError } from '../../../../machinery/status.ts';
 import { aggregateString, invalidObject } from '../../../../machinery/validation/field-error.ts';
 import { addAdmissionAuditAnnotation, addAdmissionWarning as addRequestWarning } from '../../request-scope.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
@@ -32,6 +32,9 @@ import {
   type LevelVersion,
   type Policy,
 } from './policy-labels.ts';
+
+/** The 500 a namespace that cannot be found is answered with (never a policy violation). */
+const isLookupFailure = (err: unknown) => isInternalError(err);
 
 /** Pod subresources that cannot change what the checks look at. */
 const IGNORED_POD_SUBRESOURCES = new Set(['exec', 'attach', 'binding', 'eviction', 'log', 'portforward', 'proxy', 'status']);
@@ -62,16 +65,28 @@ export function podSecurity(deps: PodSecurityDeps, rawConfig: unknown): Admissio
   const annotate = (key: 'exempt' | 'enforce-policy' | 'audit-violations' | 'error', value: string) => report.auditAnnotation(LABEL_PREFIX + key, value);
   const warn = (text: string) => report.warning(text);
 
-  async function namespacePolicy(name: string): Promise<{ policy: Policy; labelErrors: string | undefined }> {
-    let ns: { metadata: ObjectMeta } | undefined;
-    try {
-      ns = (await deps.namespaces.cached(name)) ?? (await deps.namespaces.get(name));
-    } catch {
-      ns = undefined;
-    }
+  interface NamespacePolicy {
+    policy: Policy;
+    labelErrors: string | undefined;
+  }
+
+  function policyOf(name: string, ns: { metadata: ObjectMeta } | undefined): NamespacePolicy {
     if (!ns) throw internalError(`failed to lookup namespace "${name}"`);
     const { policy, errors } = policyFromLabels(ns.metadata.labels, config.defaults);
     return { policy, labelErrors: errors.length ? aggregateString(errors) : undefined };
+  }
+
+  /**
+   * The policy of a namespace, then `next` with it. A namespace the watch cache holds is answered
+   * at once, so most pod writes wait for nothing here; only a store look-up returns a promise.
+   */
+  function withNamespacePolicy(name: string, next: (p: NamespacePolicy) => void): void | Promise<void> {
+    const cached = deps.namespaces.cached(name);
+    if (cached && !(cached instanceof Promise)) return next(policyOf(name, cached));
+    return Promise.resolve(cached)
+      .then((found) => found ?? deps.namespaces.get(name))
+      .catch(() => undefined)
+      .then((found) => next(policyOf(name, found)));
   }
 
   /** Exempt namespace or user: true, with the reason recorded. */
@@ -110,25 +125,33 @@ export function podSecurity(deps: PodSecurityDeps, rawConfig: unknown): Admissio
     if (!warned.allowed) warn(`would violate PodSecurity "${levelVersionString(policy.warn)}": ${forbiddenDetail(warned)}`);
   }
 
-  async function validatePod(attrs: AdmissionAttributes): Promise<void> {
+  function validatePod(attrs: AdmissionAttributes): void | Promise<void> {
     if (IGNORED_POD_SUBRESOURCES.has(attrs.subresource) || exempted(attrs)) return;
-    const { policy, labelErrors } = await namespacePolicy(attrs.namespace);
-    if (!labelErrors && fullyPrivileged(policy)) return;
-    const pod = attrs.object as Pod | undefined;
-    if (!pod?.metadata) return;
-    if (attrs.operation === 'UPDATE' && attrs.oldObject && !isSignificantPodUpdate(pod, attrs.oldObject as Pod)) return;
-    evaluate(attrs, policy, labelErrors, podParts(pod), true);
+    return withNamespacePolicy(attrs.namespace, ({ policy, labelErrors }) => {
+      if (!labelErrors && fullyPrivileged(policy)) return;
+      const pod = attrs.object as Pod | undefined;
+      if (!pod?.metadata) return;
+      if (attrs.operation === 'UPDATE' && attrs.oldObject && !isSignificantPodUpdate(pod, attrs.oldObject as Pod)) return;
+      evaluate(attrs, policy, labelErrors, podParts(pod), true);
+    });
   }
 
-  async function validatePodController(attrs: AdmissionAttributes): Promise<void> {
+  function validatePodController(attrs: AdmissionAttributes): void | Promise<void> {
     if (attrs.subresource || exempted(attrs)) return;
-    const { policy, labelErrors } = await namespacePolicy(attrs.namespace).catch((err: Error) => {
-      annotate('error', `failed to lookup namespace "${attrs.namespace}": ${err.message}`);
-      return { policy: undefined, labelErrors: undefined };
-    });
-    if (!policy || (!labelErrors && policy.warn.level === 'privileged' && policy.audit.level === 'privileged')) return;
-    const template = attrs.object && podTemplateOf(attrs.resource.group, attrs.resource.resource, attrs.object);
-    if (template) evaluate(attrs, policy, labelErrors, template, false);
+    const judge = ({ policy, labelErrors }: NamespacePolicy) => {
+      if (!labelErrors && policy.warn.level === 'privileged' && policy.audit.level === 'privileged') return;
+      const template = attrs.object && podTemplateOf(attrs.resource.group, attrs.resource.resource, attrs.object);
+      if (template) evaluate(attrs, policy, labelErrors, template, false);
+    };
+    // A workload is never refused for want of its namespace: the failure goes to the audit event.
+    const lookupFailed = (err: unknown) => annotate('error', `failed to lookup namespace "${attrs.namespace}": ${(err as Error).message}`);
+    try {
+      const pending = withNamespacePolicy(attrs.namespace, judge);
+      return pending?.catch((err: unknown) => (isLookupFailure(err) ? lookupFailed(err) : Promise.reject(err)));
+    } catch (err) {
+      if (!isLookupFailure(err)) throw err;
+      lookupFailed(err);
+    }
   }
 
   async function validateNamespace(attrs: AdmissionAttributes): Promise<void> {
