@@ -23,6 +23,10 @@ export async function createObject<T extends ApiObject, S extends ApiObject>(
   const strategy = decl.strategy;
   ensureNamespaceMatches(obj, namespace, decl.namespaced);
   const admission = { operation: 'CREATE' as const, namespace, dryRun: opts.dryRun, user: opts.user };
+  // The writer owns the fields it sent, as Kubernetes records them before admission: what
+  // admission plugins and the strategy add (a pod's token volume, its status) belongs to no one,
+  // so a later apply by the same manager does not take it away.
+  const managedFields = opts.fieldManager ? recordUpdateManager(obj, undefined, opts.fieldManager, obj.apiVersion ?? '', decl.schema).metadata.managedFields : undefined;
   // Most requests have no admission work to wait for; awaiting only a promise spares them the turn.
   const mutating = admitMutating(res, { ...admission, name: obj.metadata.name ?? '', object: obj });
   if (mutating) await mutating;
@@ -37,7 +41,7 @@ export async function createObject<T extends ApiObject, S extends ApiObject>(
   if (validating) await validating;
   strategy.canonicalize(obj);
   const warnings = strategy.warningsOnCreate(obj);
-  if (opts.fieldManager) obj = recordUpdateManager(obj, undefined, opts.fieldManager, obj.apiVersion ?? '', decl.schema);
+  if (managedFields) obj = { ...obj, metadata: { ...obj.metadata, managedFields } };
   const reserved = res.allocation ? await res.allocation.reserve(obj, undefined, opts.dryRun) : undefined;
   let out: WriteResult<T>;
   try {
