@@ -36,6 +36,10 @@ before(async () => {
   served = await discover();
   const ns = await kubectl.run(['create', 'namespace', MATRIX_NAMESPACE]);
   assert.equal(ns.code, 0, ns.stderr);
+  // Pods run as the namespace's default service account, which the controller manager (not
+  // running here) would create.
+  const account = await kubectl.run(['create', 'serviceaccount', 'default']);
+  assert.equal(account.code, 0, account.stderr);
 });
 after(async () => {
   if (kubectlSkip) return;

@@ -17,8 +17,15 @@ export interface CoreApiserver extends TestApiserver {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
 }
 
+/**
+ * Admission plugins off unless a test names its own: they expect the controller manager's work
+ * (default service accounts, node conditions), which does not run here. Kubernetes' integration
+ * test servers turn the same ones off.
+ */
+export const CORE_TEST_DISABLED_ADMISSION = ['ServiceAccount', 'TaintNodesByCondition'];
+
 export async function startCoreApiserver(values: TestValues = {}, opts: Pick<ComposeDeps, 'identityRenewIntervalMs'> = {}): Promise<CoreApiserver> {
-  const all = { 'data-dir': makeTempDir('orch-core-'), ...values } as FlagValues;
+  const all = { 'data-dir': makeTempDir('orch-core-'), 'disable-admission-plugins': CORE_TEST_DISABLED_ADMISSION, ...values } as FlagValues;
   const composed = await composeApiserver(apiserverOptions(all), opts);
   const { storage, core } = composed;
   let server: TestApiserver;

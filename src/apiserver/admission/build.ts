@@ -34,7 +34,7 @@ export function buildAdmission(opts: AdmissionOptions, deps: PluginDeps): BuiltA
   const seams: string[] = [];
   for (const name of enabled) {
     const factory = PLUGIN_FACTORIES.get(name);
-    if (factory) plugins.push(factory(deps, configs.get(name)));
+    if (factory) plugins.push(factory(deps, configs.get(name), opts));
     else if (ADMISSION_SEAMS.has(name)) seams.push(name);
     else idle.push(name);
   }

@@ -1,10 +1,10 @@
-// admission.NewForbidden: `<resource> "<name>" is forbidden: <why>`, naming "Unknown" when the
-// object has no name yet.
+// admission.NewForbidden: `<resource> "<name>" is forbidden: <why>`, naming the generateName
+// prefix when the object's name is not generated yet, and "Unknown" when it has neither.
 import { forbidden, type StatusError } from '../../machinery/status.ts';
 import type { AdmissionAttributes } from './types.ts';
 
 export function admissionForbidden(attrs: AdmissionAttributes, why: string): StatusError {
-  const name = attrs.object?.metadata?.name || attrs.name || 'Unknown';
+  const name = attrs.object?.metadata?.name || attrs.name || attrs.object?.metadata?.generateName || 'Unknown';
   return forbidden({ group: attrs.resource.group, resource: attrs.resource.resource }, name, why);
 }
 

@@ -3,6 +3,7 @@
 import type { Authorizer } from '../../machinery/authorization/types.ts';
 import type { PluginDeps, RegistrationSource } from './plugin-registry.ts';
 import type { ServedKind } from './plugins/owner-references/rest-mapping.ts';
+import type { CoreObjectReaders } from './core-object-readers.ts';
 import type { StoredObjects } from './stored-objects.ts';
 
 export interface LateAdmissionDeps {
@@ -11,6 +12,7 @@ export interface LateAdmissionDeps {
   bindServedKinds(kinds: readonly ServedKind[]): void;
   bindRegistration(source: RegistrationSource): void;
   bindObjects(objects: StoredObjects): void;
+  bindCoreObjects(readers: CoreObjectReaders): void;
 }
 
 export function lateAdmissionDeps(): LateAdmissionDeps {
@@ -18,9 +20,11 @@ export function lateAdmissionDeps(): LateAdmissionDeps {
   let kinds: readonly ServedKind[] = [];
   let registration: RegistrationSource | undefined;
   let objects: StoredObjects | undefined;
+  let coreObjects: CoreObjectReaders | undefined;
   return {
-    deps: { authorizer: () => authorizer, servedKinds: () => kinds, registration: () => registration, objects: () => objects },
+    deps: { authorizer: () => authorizer, servedKinds: () => kinds, registration: () => registration, objects: () => objects, coreObjects: () => coreObjects },
     bindObjects: (o) => (objects = o),
+    bindCoreObjects: (r) => (coreObjects = r),
     bindRegistration: (r) => (registration = r),
     bindAuthorizer: (a) => (authorizer = a),
     bindServedKinds: (k) => (kinds = k),

@@ -43,6 +43,5 @@ export const ADMISSION_PLUGIN_ORDER: readonly string[] = [
 /** Plugins a later piece of work implements; enabling them is accepted and logged. */
 export const ADMISSION_SEAMS: ReadonlySet<string> = new Set([
   'MutatingAdmissionPolicy',
-  'ResourceQuota',
   'ImagePolicyWebhook',
 ]);

@@ -14,6 +14,19 @@ import type { ServedKind } from './plugins/owner-references/rest-mapping.ts';
 import { validatingAdmissionPolicy, type PolicySource } from './plugins/validating-policy/plugin.ts';
 import { mutatingAdmissionWebhook, validatingAdmissionWebhook, type WebhookSource } from './plugins/webhook/plugin.ts';
 import { mutatingAdmissionPolicy, type MutatingPolicySource } from './plugins/mutating-policy/plugin.ts';
+import type { AdmissionOptions } from '../../options/apiserver/admission-options.ts';
+import type { CoreObjectReaders } from './core-object-readers.ts';
+import { alwaysPullImages } from './plugins/always-pull-images/plugin.ts';
+import { defaultTolerationSeconds } from './plugins/default-toleration-seconds/plugin.ts';
+import { denyServiceExternalIPs } from './plugins/deny-service-external-ips/plugin.ts';
+import { extendedResourceToleration } from './plugins/extended-resource-toleration/plugin.ts';
+import { limitPodHardAntiAffinityTopology } from './plugins/limit-pod-hard-anti-affinity/plugin.ts';
+import { limitRanger } from './plugins/limit-ranger/plugin.ts';
+import { podNodeSelector } from './plugins/pod-node-selector/plugin.ts';
+import { podTolerationRestriction } from './plugins/pod-toleration-restriction/plugin.ts';
+import { resourceQuota } from './plugins/resource-quota/plugin.ts';
+import { serviceAccount } from './plugins/service-account/plugin.ts';
+import { taintNodesByCondition } from './plugins/taint-nodes-by-condition/plugin.ts';
 import { podSecurity } from './plugins/pod-security/plugin.ts';
 import { nodeRestriction } from './plugins/node-restriction/plugin.ts';
 import { persistentVolumeClaimResize } from './plugins/pvc-resize/plugin.ts';
@@ -30,6 +43,8 @@ export interface PluginDeps {
   registration?: () => RegistrationSource | undefined;
   /** Reads of other stored objects (a namespace's pods, a node's pods), once the resources exist. */
   objects?: () => StoredObjects | undefined;
+  /** Stored service accounts, limit ranges and quotas, once they are served. */
+  coreObjects?: () => CoreObjectReaders | undefined;
 }
 
 export type RegistrationSource = WebhookSource & PolicySource & MutatingPolicySource;
@@ -40,16 +55,19 @@ function initFailed(name: string, err: unknown): Error {
 }
 
 function guarded(name: string, factory: PluginFactory): PluginFactory {
-  return (deps, config) => {
+  return (deps, config, options) => {
     try {
-      return factory(deps, config);
+      return factory(deps, config, options);
     } catch (err) {
       throw initFailed(name, err);
     }
   };
 }
 
-export type PluginFactory = (deps: PluginDeps, config: unknown) => AdmissionPlugin;
+/** `options` are the admission options the server started with (absent where a caller builds one plugin). */
+export type PluginFactory = (deps: PluginDeps, config: unknown, options?: AdmissionOptions) => AdmissionPlugin;
+
+const coreObjects = (deps: PluginDeps) => deps.coreObjects?.();
 
 export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<string, PluginFactory>([
   ['AlwaysAdmit', () => alwaysAdmit()],
@@ -70,4 +88,19 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
   ['MutatingAdmissionWebhook', (deps) => mutatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer })],
   ['ValidatingAdmissionPolicy', (deps) => validatingAdmissionPolicy({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer })],
   ['ValidatingAdmissionWebhook', (deps) => validatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer })],
+  ['AlwaysPullImages', () => alwaysPullImages()],
+  [
+    'DefaultTolerationSeconds',
+    (_deps, _config, options) =>
+      defaultTolerationSeconds({ notReadySeconds: options?.defaultNotReadyTolerationSeconds ?? 300, unreachableSeconds: options?.defaultUnreachableTolerationSeconds ?? 300 }),
+  ],
+  ['DenyServiceExternalIPs', () => denyServiceExternalIPs()],
+  ['ExtendedResourceToleration', () => extendedResourceToleration()],
+  ['LimitPodHardAntiAffinityTopology', () => limitPodHardAntiAffinityTopology()],
+  ['LimitRanger', (deps) => limitRanger({ ranges: () => coreObjects(deps)?.limitRanges })],
+  ['PodNodeSelector', (deps, config) => podNodeSelector(deps.namespaces, config)],
+  ['PodTolerationRestriction', guarded('PodTolerationRestriction', (deps, config) => podTolerationRestriction(deps.namespaces, config))],
+  ['ResourceQuota', guarded('ResourceQuota', (deps, config) => resourceQuota({ readers: () => coreObjects(deps)?.quotas }, config))],
+  ['ServiceAccount', (deps) => serviceAccount({ accounts: () => coreObjects(deps)?.serviceAccounts })],
+  ['TaintNodesByCondition', () => taintNodesByCondition()],
 ]);

@@ -26,6 +26,7 @@ import { buildResources } from './build-resources.ts';
 import { buildStorage, type ApiserverStorage } from './build-storage.ts';
 import { corePostStartHooks, type CoreResources } from './core-resources.ts';
 import { buildServiceAccounts } from './build-service-accounts.ts';
+import { buildAdmissionReaders } from './admission-readers.ts';
 import { enabledResources } from './runtime-config.ts';
 import { installServiceAllocation, serviceAllocationFor, serviceHooks } from './build-services.ts';
 
@@ -107,6 +108,9 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
     // --authorization-mode Node: the graph of pods and what they use, watched once the mode is built.
     const nodeAuthz = nodeAuthorization(() => resources);
     stops.push(() => nodeAuthz.stop());
+    const admissionReaders = buildAdmissionReaders(resources);
+    stops.push(() => admissionReaders.stop());
+    late.bindCoreObjects(admissionReaders.readers);
     const serviceAccounts = await buildServiceAccounts(options, resources);
     const restHandler = buildApiHandler({
       resources,

@@ -8,6 +8,10 @@ export interface AdmissionOptions {
   admissionControl: string[];
   /** '' : no plugin configuration file. */
   configFile: string;
+  /** Seconds new pods tolerate a not-ready node (DefaultTolerationSeconds). */
+  defaultNotReadyTolerationSeconds: number;
+  /** Seconds new pods tolerate an unreachable node (DefaultTolerationSeconds). */
+  defaultUnreachableTolerationSeconds: number;
 }
 
 export function admissionOptions(r: OptionReader): AdmissionOptions {
@@ -16,5 +20,7 @@ export function admissionOptions(r: OptionReader): AdmissionOptions {
     disablePlugins: r.strings('disable-admission-plugins'),
     admissionControl: r.strings('admission-control'),
     configFile: r.string('admission-control-config-file'),
+    defaultNotReadyTolerationSeconds: r.number('default-not-ready-toleration-seconds'),
+    defaultUnreachableTolerationSeconds: r.number('default-unreachable-toleration-seconds'),
   };
 }

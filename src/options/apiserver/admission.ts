@@ -5,7 +5,7 @@ import { defaultOffAdmissionPlugins, defaultOnAdmissionPlugins } from './admissi
 
 const note = 'admission plugins are not implemented yet';
 const plugins =
-  'NamespaceLifecycle, NamespaceExists, NamespaceAutoProvision, AlwaysAdmit, AlwaysDeny, EventRateLimit, OwnerReferencesPermissionEnforcement, ValidatingAdmissionWebhook, MutatingAdmissionWebhook (url clients only), ValidatingAdmissionPolicy and MutatingAdmissionPolicy (with its feature gate) act; ResourceQuota is not implemented yet; plugins for resources this server does not serve (pods, nodes, services...) are accepted and have nothing to act on';
+  'NamespaceLifecycle, NamespaceExists, NamespaceAutoProvision, AlwaysAdmit, AlwaysDeny, EventRateLimit, OwnerReferencesPermissionEnforcement, ValidatingAdmissionWebhook, MutatingAdmissionWebhook (url clients only), ValidatingAdmissionPolicy and MutatingAdmissionPolicy (with its feature gate) act; ServiceAccount, LimitRanger, ResourceQuota, DefaultTolerationSeconds, AlwaysPullImages, PodNodeSelector, PodTolerationRestriction, ExtendedResourceToleration, LimitPodHardAntiAffinityTopology, DenyServiceExternalIPs and TaintNodesByCondition act on pods, services, nodes and claims; plugins for resources this server does not serve are accepted and have nothing to act on';
 const sorted = (names: readonly string[]) => [...names].sort().join(', ');
 
 export const admissionFlags: readonly FlagSpec[] = [
@@ -18,9 +18,9 @@ export const admissionFlags: readonly FlagSpec[] = [
     help: 'Admission is divided into two phases. In the first phase, only mutating admission plugins run. In the second phase, only validating admission plugins run. The names in this list may represent a validating plugin, a mutating plugin, or both. The order of plugins in which they are passed to this flag does not matter.' },
   { name: 'admission-control-config-file', type: 'string', group, status: 'implemented',
     help: 'File with admission control configuration.' },
-  { name: 'default-not-ready-toleration-seconds', type: 'int', default: '300', group, status: 'not-yet', statusNote: note,
+  { name: 'default-not-ready-toleration-seconds', type: 'int', default: '300', group, status: 'implemented',
     help: 'Indicates the tolerationSeconds of the toleration for notReady:NoExecute that is added by default to every pod that does not already have such a toleration.' },
-  { name: 'default-unreachable-toleration-seconds', type: 'int', default: '300', group, status: 'not-yet', statusNote: note,
+  { name: 'default-unreachable-toleration-seconds', type: 'int', default: '300', group, status: 'implemented',
     help: 'Indicates the tolerationSeconds of the toleration for unreachable:NoExecute that is added by default to every pod that does not already have such a toleration.' },
   { name: 'allow-privileged', type: 'bool', default: 'false', group, status: 'not-yet', statusNote: note,
     help: 'If true, allow privileged containers.' },

@@ -5,8 +5,11 @@ import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import type { ResourceQuota } from '../../../../api/core/v1/policy-types.ts';
 
 export interface QuotaStore {
-  /** The namespace's quotas as last written (a consistent read). Read them, never change them. */
-  list(namespace: string): Promise<ResourceQuota[]>;
+  /**
+   * The namespace's quotas as last written (a consistent read), or as the cache holds them when
+   * `cached` (it may lag a write by a moment). Read them, never change them.
+   */
+  list(namespace: string, opts?: { cached?: boolean }): Promise<ResourceQuota[]>;
   /**
    * Writes `quota.status` over the stored quota if it is still at `quota.metadata.resourceVersion`;
    * otherwise throws the 409 Conflict StatusError. Returns the stored quota.

@@ -15,6 +15,9 @@ import { evaluatorRegistry } from './evaluators/registry.ts';
 import { namespaceSerializer, statusLags, type QuotaStatusKeeper } from './status-keeper.ts';
 
 const UPDATE_ATTEMPTS = 3;
+/** How long a storage read that found quotas the cache lacked, or none, stands in for the cache. */
+const LIVE_LOOKUP_TTL_MS = 30_000;
+const LIVE_LOOKUP_ENTRIES = 10_000;
 
 export interface QuotaReaders {
   quotas: QuotaStore;
@@ -57,7 +60,20 @@ async function chargeQuotas(
 
 export function resourceQuota(deps: ResourceQuotaDeps, rawConfig: unknown): AdmissionPlugin {
   const limited = parseResourceQuotaConfig(rawConfig);
-  const registry = evaluatorRegistry(deps.now);
+  const now = deps.now ?? Date.now;
+  // Namespace → whether storage held quotas when the cache held none (the cache may lag a create).
+  const live = new Map<string, { expires: number; any: boolean }>();
+  const hasQuotas = async (store: QuotaStore, namespace: string): Promise<boolean> => {
+    if ((await store.list(namespace, { cached: true })).length) return true;
+    const entry = live.get(namespace);
+    if (entry && entry.expires >= now()) return entry.any;
+    const any = (await store.list(namespace)).length > 0;
+    live.delete(namespace);
+    if (live.size >= LIVE_LOOKUP_ENTRIES) live.delete(live.keys().next().value!);
+    live.set(namespace, { expires: now() + LIVE_LOOKUP_TTL_MS, any });
+    return any;
+  };
+  const registry = evaluatorRegistry(now);
   const serializeHere = namespaceSerializer();
   return {
     name: 'ResourceQuota',
@@ -70,8 +86,8 @@ export function resourceQuota(deps: ResourceQuotaDeps, rawConfig: unknown): Admi
       const readers = deps.readers();
       if (!readers) throw admissionForbidden(attrs, 'not yet ready to handle request');
       const { quotas: store, keeper } = readers;
-      // Most namespaces have no quota: one read, and no waiting for other writes.
-      if (!(await store.list(attrs.namespace)).length && !limited.length) return;
+      // Most namespaces have no quota: a cached read, and no waiting for other writes.
+      if (!limited.length && !(await hasQuotas(store, attrs.namespace))) return;
       const serialize = keeper?.serialize ?? serializeHere;
       await serialize(attrs.namespace, async () => {
         let quotas = await store.list(attrs.namespace);

@@ -15,7 +15,7 @@ export function memoryQuotaStore(...initial: ResourceQuota[]): QuotaStore & { ge
     put,
     get: (name: string) => byName.get(name)!,
     // A store read takes a turn, as a real one does, so concurrent requests interleave.
-    list: async (namespace: string) => {
+    list: async (namespace: string, _opts?: { cached?: boolean }) => {
       await new Promise((r) => setImmediate(r));
       return [...byName.values()].filter((q) => q.metadata.namespace === namespace).map((q) => structuredClone(q));
     },
