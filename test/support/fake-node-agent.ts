@@ -72,6 +72,8 @@ function serveWebSocket(req: IncomingMessage, socket: Duplex, url: URL): void {
   }
   const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}${WEBSOCKET_GUID}`).digest('base64');
   socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\nSec-WebSocket-Protocol: ${protocol}\r\n\r\n`);
+  // What the client sends (its close frame) is read and dropped, so that its hang-up is seen.
+  socket.resume();
   const words = url.searchParams.getAll('command');
   socket.write(channelFrame(STDOUT, `agent ran: ${words.join(' ') || '(attach)'}\n`));
   socket.write(channelFrame(ERROR, JSON.stringify({ metadata: {}, status: 'Success' })));

@@ -28,6 +28,7 @@ import { componentStatusesDeclaration } from '../../apiserver/registry/core/comp
 import { componentStatuses } from '../../apiserver/registry/core/componentstatuses/statuses.ts';
 import { unstoredStore } from '../../apiserver/registry/generic/unstored-store.ts';
 import { namedGroupDeclarations } from './build-groups.ts';
+import { withNodeAgentConnectors } from '../../apiserver/registry/core/connect/install.ts';
 import { bindingsDeclaration } from '../../apiserver/registry/core/pods/subresources/bindings-resource.ts';
 import { runAction } from '../../apiserver/registry/generic/action.ts';
 import { subresourceOf } from '../../apiserver/endpoints/subresources.ts';
@@ -70,7 +71,11 @@ export function buildResources(options: ApiserverOptions, storage: ApiserverStor
   const coreKinds = coreResources(storage);
   // Answered from the stores' health checks on each request, never stored.
   const computed = { declaration: componentStatusesDeclaration(), store: unstoredStore<any>(), virtualRead: componentStatuses(storage.backends) };
-  const resources = [...events, ...core, bindings, computed, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission }));
+  // Pods' log, exec, attach, portforward and proxy, nodes' and services' proxy pass requests on (--nodeagent-*).
+  const resources = withNodeAgentConnectors(
+    [...events, ...core, bindings, computed, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission })),
+    options.nodeAgent,
+  );
   const access = buildAccessControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission });
   // 503 answers name the backend each resource is stored on, which --kvstore-servers-overrides may move.
   const accessResources = access.resources.map((resource) => ({ ...resource, storeName: storage.storeNameFor(resource.declaration.storageResource) }));

@@ -33,6 +33,8 @@ export function nodesDeclaration() {
     protobuf: true,
     subresources: {
       status: { verbs: ['get', 'patch', 'update'], strategy: nodeStatusStrategy },
+      // Passed on to the node's agent or a port of the node (registry/core/connect).
+      proxy: { verbs: ['create', 'delete', 'get', 'patch', 'update'], strategy: nodeStrategy, connect: true },
     },
   } satisfies ResourceDeclaration<Node, Node>;
 }

@@ -52,6 +52,12 @@ export function podsDeclaration() {
       resize: { verbs: SUBRESOURCE_VERBS, strategy: podResizeStrategy },
       binding: { verbs: ['create'], strategy: podStrategy, action: bindingAction<Pod>() },
       eviction: { verbs: ['create'], strategy: podStrategy, action: evictionAction<Pod>() },
+      // Passed on to the pod's node agent, or to the pod itself (registry/core/connect).
+      attach: { verbs: ['create', 'get'], strategy: podStrategy, connect: true },
+      exec: { verbs: ['create', 'get'], strategy: podStrategy, connect: true },
+      log: { verbs: ['get'], strategy: podStrategy, connect: true },
+      portforward: { verbs: ['create', 'get'], strategy: podStrategy, connect: true },
+      proxy: { verbs: ['create', 'delete', 'get', 'patch', 'update'], strategy: podStrategy, connect: true },
     },
     // A bound pod is given its grace period to stop; its node agent deletes it again with 0.
     deletion: { gracePeriodSeconds: podGracePeriodSeconds },

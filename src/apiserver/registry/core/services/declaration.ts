@@ -34,6 +34,8 @@ export function servicesDeclaration() {
     protobuf: true,
     subresources: {
       status: { verbs: ['get', 'patch', 'update'], strategy: serviceStatusStrategy },
+      // Passed on to a ready endpoint (registry/core/connect).
+      proxy: { verbs: ['create', 'delete', 'get', 'patch', 'update'], strategy: serviceStrategy, connect: true },
     },
   } satisfies ResourceDeclaration<Service, Service>;
 }
