@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { once } from 'node:events';
 import { networkInterfaces } from 'node:os';
 import { daemonDir, deferredHooks, startDaemon, type StorageDaemon } from '../support/daemon.ts';
@@ -167,6 +168,68 @@ test('log options are checked before anything is asked of the agent', async () =
   const missing = await daemon.call('GET', '/api/v1/namespaces/default/pods/ghost/log');
   assert.equal(missing.status, 404);
   assert.equal(missing.body.message, 'pods "ghost" not found');
+});
+
+/** A plain HTTP server on this machine's global address, standing for a pod's container. */
+async function startPodServer(host: string): Promise<{ server: HttpServer; port: number; seen: string[] }> {
+  const seen: string[] = [];
+  const server = createHttpServer((req, res) => {
+    seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? 'no-credentials'}`);
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Served-By': 'pod' });
+      res.end(`pod says ${req.method} ${req.url}${body ? ` ${body}` : ''}`);
+    });
+  });
+  server.listen(0, host);
+  await once(server, 'listening');
+  return { server, port: (server.address() as { port: number }).port, seen };
+}
+
+test('pods/proxy and services/proxy reach the pod\'s address and a ready endpoint', { skip: globalAddress() ? false : 'this machine has no non-loopback IPv4 address' }, async () => {
+  const ip = globalAddress()!;
+  const backend = await startPodServer(ip);
+  try {
+    const status = await daemon.send('PATCH', '/api/v1/namespaces/default/pods/web/status', {
+      body: { status: { podIP: ip, podIPs: [{ ip }] } },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    });
+    assert.equal(status.status, 200, status.text);
+    const viaPod = await daemon.send('GET', `/api/v1/namespaces/default/pods/web:${backend.port}/proxy/hello?x=1`);
+    assert.equal(viaPod.status, 200, viaPod.text);
+    assert.equal(viaPod.text, 'pod says GET /hello?x=1');
+    assert.equal(viaPod.headers['x-served-by'], 'pod');
+    // The client's credentials stay with the server.
+    assert.equal(backend.seen.at(-1), 'GET /hello?x=1 no-credentials');
+    const posted = await daemon.send('POST', `/api/v1/namespaces/default/pods/web:${backend.port}/proxy/submit`, { body: 'payload', headers: { 'content-type': 'text/plain' } });
+    assert.equal(posted.text, 'pod says POST /submit payload');
+    const noIP = await daemon.call('GET', '/api/v1/namespaces/default/pods/lonely:80/proxy/');
+    assert.equal(noIP.status, 400);
+    assert.equal(noIP.body.message, 'address not allowed');
+
+    const svc = await daemon.call('POST', '/api/v1/namespaces/default/services', { metadata: { name: 'front' }, spec: { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: backend.port }] } });
+    assert.equal(svc.status, 201, svc.text);
+    const none = await daemon.call('GET', '/api/v1/namespaces/default/services/front:80/proxy/');
+    assert.equal(none.status, 404);
+    assert.equal(none.body.message, 'endpoints "front" not found');
+    const eps = await daemon.call('POST', '/api/v1/namespaces/default/endpoints', {
+      metadata: { name: 'front' },
+      subsets: [{ addresses: [{ ip, targetRef: { kind: 'Pod', name: 'web', namespace: 'default' } }], ports: [{ name: 'http', port: backend.port }] }],
+    });
+    assert.equal(eps.status, 201, eps.text);
+    const viaService = await daemon.send('GET', '/api/v1/namespaces/default/services/front:80/proxy/index');
+    assert.equal(viaService.status, 200, viaService.text);
+    assert.equal(viaService.text, 'pod says GET /index');
+    const byName = await daemon.send('GET', '/api/v1/namespaces/default/services/http:front:http/proxy/');
+    assert.equal(byName.text, 'pod says GET /');
+    const wrongPort = await daemon.call('GET', '/api/v1/namespaces/default/services/front:81/proxy/');
+    assert.equal(wrongPort.status, 503);
+    assert.equal(wrongPort.body.message, 'no service port 81 found for service "front"');
+  } finally {
+    backend.server.closeAllConnections();
+    backend.server.close();
+  }
 });
 
 test('kubectl get --raw reaches a node\'s agent through nodes/proxy; a loopback agent is refused', { skip: kubectlSkip }, async () => {
