@@ -43,5 +43,5 @@ export async function forwardHttp(request: ConnectRequest, target: BackendTarget
   }
   for (const [name, values] of Object.entries(headers)) res.setHeader(name, values.length === 1 ? values[0]! : values);
   res.writeHead(response.statusCode ?? 502);
-  await pipeToResponse(response, res);
+  await pipeToResponse(response, res, signal);
 }

@@ -37,5 +37,5 @@ export async function streamContainerLogs(request: ConnectRequest, target: Backe
   res.writeHead(200);
   // The client sees the stream begin before the first line, as a followed log needs.
   res.flushHeaders();
-  await pipeToResponse(response, res);
+  await pipeToResponse(response, res, signal);
 }

@@ -1,10 +1,10 @@
 // Copies a backend's body to the client's response as it arrives, pausing the backend while the
-// client's side is full, until either side ends: the client going away stops the backend, and a
-// backend that ends (or fails mid-body) ends the response.
+// client's side is full, until either side ends: the client going away (or the request's signal:
+// shutdown) stops the backend, and a backend that ends (or fails mid-body) ends the response.
 import type { Readable } from 'node:stream';
 import type { Response } from '../../../../component-base/serving/request-context.ts';
 
-export function pipeToResponse(source: Readable, res: Response): Promise<void> {
+export function pipeToResponse(source: Readable, res: Response, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = () => {
@@ -12,6 +12,7 @@ export function pipeToResponse(source: Readable, res: Response): Promise<void> {
       settled = true;
       source.off('data', onData);
       res.off('close', onClientGone);
+      signal?.removeEventListener('abort', onAbort);
       resolve();
     };
     const onData = (chunk: Buffer) => {
@@ -28,6 +29,12 @@ export function pipeToResponse(source: Readable, res: Response): Promise<void> {
       source.destroy();
       settle();
     };
+    const onAbort = () => {
+      source.destroy();
+      onEnd();
+    };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
     source.on('data', onData);
     source.once('end', onEnd);
     source.once('error', onEnd);
