@@ -10,6 +10,8 @@ import { networkInterfaces } from 'node:os';
 import { createTestCA, SERVER_AUTH } from '../../../../../test/support/authn-pki.ts';
 import { startFakeNodeAgent, type FakeNodeAgent } from '../../../../../test/support/fake-node-agent.ts';
 import { serveUpgrades } from '../../../../component-base/serving/upgrade-requests.ts';
+import { requestContext } from '../../../../component-base/serving/request-context.ts';
+import type { Authorizer } from '../../../../machinery/authorization/types.ts';
 import { writeStatus } from '../../../../component-base/serving/responses.ts';
 import { isStatusError } from '../../../../machinery/status.ts';
 import { unstoredStore } from '../../generic/unstored-store.ts';
@@ -52,8 +54,14 @@ async function front(resources: InstalledResource<any, any>[]): Promise<Front> {
     const url = new URL(req.url, 'http://front');
     const [, plural, namespace, name, sub, ...rest] = url.pathname.split('/');
     const path = rest.length ? `/${rest.join('/')}` : '';
+    const verb = req.method === 'POST' ? 'create' : 'get';
+    const ns = namespace === '-' ? '' : namespace!;
+    // What the request-info and authentication filters would have recorded.
+    const ctx = requestContext(req);
+    ctx.user = { name: 'alice', groups: ['system:authenticated'] };
+    ctx.requestInfo = { isResourceRequest: true, path: url.pathname, verb, apiPrefix: 'api', apiGroup: '', apiVersion: 'v1', namespace: ns, resource: plural!, subresource: sub!, name: name!, parts: [] };
     try {
-      await connectors.get(plural!)![sub!]!({ req, res, verb: 'get', name: name!, namespace: namespace === '-' ? '' : namespace!, path, query: url.searchParams });
+      await connectors.get(plural!)![sub!]!({ req, res, verb, name: name!, namespace: ns, path, query: url.searchParams });
     } catch (err) {
       assert.ok(isStatusError(err), String(err));
       writeStatus(req, res, err);
@@ -79,10 +87,10 @@ function get(port: number, path: string): Promise<{ status: number; headers: Inc
 }
 
 /** An upgrade request on a raw connection; everything the server sends until `until` matches or it closes. */
-async function upgrade(port: number, path: string, send: string, until: RegExp): Promise<string> {
+async function upgrade(port: number, path: string, send: string, until: RegExp, method = 'GET'): Promise<string> {
   const socket = connect(port, '127.0.0.1');
   await once(socket, 'connect');
-  socket.write(`GET ${path} HTTP/1.1\r\nHost: front\r\nConnection: Upgrade\r\nUpgrade: SPDY/3.1\r\nAuthorization: Bearer secret\r\n\r\n${send}`);
+  socket.write(`${method} ${path} HTTP/1.1\r\nHost: front\r\nConnection: Upgrade\r\nUpgrade: SPDY/3.1\r\nAuthorization: Bearer secret\r\n\r\n${send}`);
   let seen = '';
   return new Promise((resolve) => {
     socket.on('data', (c) => {
@@ -101,6 +109,7 @@ let strangerAgent: FakeNodeAgent;
 let proxyAgent: FakeNodeAgent | undefined;
 let served: Front;
 let anonymous: Front;
+let readOnly: Front;
 let downPort: number;
 
 before(async () => {
@@ -137,10 +146,13 @@ before(async () => {
   const resources = () => [computed('pods', true, pods), computed('nodes', false, nodes)];
   served = await front(withConnectors(resources(), client509));
   anonymous = await front(withConnectors(resources(), { ...client509, tls: { ca: servingCA.certPem, verify: true } }));
+  // alice may get pods/exec but not create it.
+  const getOnly: Authorizer = { authorize: (attrs) => (attrs.verb === 'get' ? { decision: 'allow', reason: '' } : { decision: 'noOpinion', reason: '' }) };
+  readOnly = await front(withConnectors(resources(), client509, () => getOnly));
 });
 
 after(async () => {
-  for (const f of [served, anonymous]) {
+  for (const f of [served, anonymous, readOnly]) {
     f?.server.closeAllConnections();
     f?.server.close();
   }
@@ -246,4 +258,17 @@ test('node proxy reaches the agent of a node with a global address', { skip: glo
   assert.equal(missing.status, 404);
   assert.equal(missing.text, '404 page not found\n');
   assert.equal(proxyAgent!.requests.at(-1), '/nothing?x=1');
+});
+
+test('a WebSocket (GET) exec, attach or port-forward also needs create on the subresource, as in Kubernetes 1.35', async () => {
+  for (const sub of ['exec?command=ls&stdout=true', 'attach?stdout=true', 'portforward?ports=80']) {
+    const refused = await upgrade(readOnly.port, `/pods/default/web/${sub}`, '', /\}$/);
+    assert.match(refused, /^HTTP\/1\.1 403 Forbidden\r\n/, sub);
+    const resource = sub.split('?')[0];
+    assert.ok(refused.includes(`"message":"pods \\"web\\" is forbidden: User \\"alice\\" cannot create resource \\"pods/${resource}\\" in API group \\"\\" in the namespace \\"default\\""`), refused);
+  }
+  // Logs are read with get alone; a POST (SPDY) was authorized as create by the chain already.
+  assert.equal((await get(readOnly.port, '/pods/default/web/log')).status, 200);
+  const spdy = await upgrade(readOnly.port, '/pods/default/web/exec?command=ls&stdout=true', 'x', /x$/, 'POST');
+  assert.match(spdy, /^HTTP\/1\.1 101 Switching Protocols\r\n/);
 });

@@ -1,7 +1,8 @@
 // The connect subresources of pods, as Kubernetes' pod REST serves them: log (streamed from the
 // node agent's /containerLogs), exec and attach (/exec and /attach of a container) and
 // portforward (/portForward of the pod), each on the node the pod is bound to; proxy (to the pod's
-// own address). Options are read first, then the pod, its container, its node.
+// own address). The session subresources take the create permission (create-permission.ts);
+// then options are read, then the pod, its container, its node.
 import { badRequest, type StatusError } from '../../../../machinery/status.ts';
 import { goQuote } from '../../../../machinery/validation/go-format.ts';
 import { getObject } from '../../generic/get.ts';
@@ -13,6 +14,7 @@ import { isGlobalUnicastAddress } from './global-unicast.ts';
 import { containerLogsQuery, logOptionsFor } from './log-options.ts';
 import { streamContainerLogs } from './log-stream.ts';
 import { nodeAgentTarget, type NodeAccess } from './node-agent-target.ts';
+import { requireCreate, type AuthorizerSource } from './create-permission.ts';
 import { proxyPath, rawQuery } from './proxy-path.ts';
 import { proxyTarget } from './proxy-target.ts';
 import { splitSchemeNamePort } from './scheme-name-port.ts';
@@ -27,7 +29,7 @@ function noHost(name: string): StatusError {
   return badRequest(`pod ${name} does not have a host assigned`);
 }
 
-export function podConnectors(pods: InstalledResource<any, any>, access: NodeAccess): Record<string, Connector> {
+export function podConnectors(pods: InstalledResource<any, any>, access: NodeAccess, authorizer?: AuthorizerSource): Record<string, Connector> {
   const getPod = async (name: string, namespace: string) => (await getObject(pods, name, namespace, '', true)) as ConnectPod;
 
   async function log(request: ConnectRequest): Promise<void> {
@@ -51,6 +53,7 @@ export function podConnectors(pods: InstalledResource<any, any>, access: NodeAcc
     (kind: 'exec' | 'attach'): Connector =>
     async (request) => {
       const { name, namespace } = request;
+      await requireCreate(request, authorizer);
       const opts = decodeStreamOptions(request.query, kind === 'exec');
       const pod = await getPod(name, namespace);
       const container = chooseContainer(pod, opts.container);
@@ -62,6 +65,7 @@ export function podConnectors(pods: InstalledResource<any, any>, access: NodeAcc
 
   async function portforward(request: ConnectRequest): Promise<void> {
     const { name, namespace } = request;
+    await requireCreate(request, authorizer);
     const ports = decodePorts(request.query);
     const pod = await getPod(name, namespace);
     if (!pod.spec?.nodeName) throw noHost(name);
