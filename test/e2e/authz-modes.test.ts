@@ -179,12 +179,12 @@ test('RBAC and Node: bootstrap policy, bindings, node events and leases, escalat
   );
   const adminBinding = { ...viewBinding, metadata: { name: 'alice-admin', namespace: 'default' }, roleRef: { apiGroup: 'rbac.authorization.orch.io', kind: 'ClusterRole', name: 'admin' } };
   assert.equal((await call(srv, 'POST', `${RBAC}/namespaces/default/rolebindings`, TOKENS.alice, adminBinding)).status, 403);
-  // The Kubernetes group name serves the same objects, not listed in discovery.
+  // The Kubernetes group name serves the same objects, and discovery lists both names.
   const viaK8s = await call(srv, 'GET', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles/reader', TOKENS.admin);
   assert.equal(viaK8s.status, 200);
   assert.equal(viaK8s.json.apiVersion, 'rbac.authorization.k8s.io/v1');
   const groups = (await call(srv, 'GET', '/apis', TOKENS.admin)).json.groups.map((g: { name: string }) => g.name);
-  assert.ok(groups.includes('rbac.authorization.orch.io') && !groups.includes('rbac.authorization.k8s.io'));
+  assert.ok(groups.includes('rbac.authorization.orch.io') && groups.includes('rbac.authorization.k8s.io'));
 });
 
 test('bootstrap policy: tampering is repaired at the next start', async () => {

@@ -9,7 +9,6 @@ import { request as httpsRequest } from 'node:https';
 import { parse as parseYaml } from 'yaml';
 import { startOrchApiserver, type OrchDaemon } from '../support/orch-daemon.ts';
 import { gnosticV2Type } from '../../src/machinery/openapi/gnostic-v2.ts';
-import { WIRE_ALIAS_GROUPS } from '../../src/apiserver/registry/generic/alias.ts';
 
 const PROTO = 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf';
 const DISCOVERY = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
@@ -88,11 +87,6 @@ const root = (g: { group: string; version: string }) => (g.group ? `/apis/${g.gr
 test('every kind discovery serves, and its list, is in /openapi/v2 and its /openapi/v3 document', async () => {
   const served = await servedKinds();
   assert.ok(served.length >= 20, `discovery lists ${served.length} resources`);
-  // The groups kubectl calls by their Kubernetes names: served, not discovered, published.
-  for (const s of [...served]) {
-    const alias = WIRE_ALIAS_GROUPS[s.group];
-    if (alias) served.push({ ...s, group: alias });
-  }
   const v2 = (await (await get('/openapi/v2')).json()) as { paths: Record<string, unknown>; definitions: Defs };
   const index = (await (await get('/openapi/v3')).json()) as { paths: Record<string, { serverRelativeURL: string }> };
   const v3Docs = new Map<string, { paths: Record<string, unknown>; components: { schemas: Defs } }>();

@@ -85,7 +85,8 @@ async function creatable(): Promise<Served[]> {
     for (const r of list.resources as { name: string; namespaced: boolean; verbs: string[] }[]) {
       if (r.name.includes('/') || !r.verbs.includes('create')) continue;
       const base = gv === 'v1' ? '/api/v1' : `/apis/${gv}`;
-      out.push({ key: `${gv}/${r.name}`, path: r.namespaced ? `${base}/namespaces/default/${r.name}` : `${base}/${r.name}` });
+      // A group served under Kubernetes' name too has the orch.io name's cases.
+      out.push({ key: `${gv.replace(/\.k8s\.io\//, '.orch.io/')}/${r.name}`, path: r.namespaced ? `${base}/namespaces/default/${r.name}` : `${base}/${r.name}` });
     }
   }
   return out;

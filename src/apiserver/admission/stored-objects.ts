@@ -19,7 +19,7 @@ export interface StoredObjects {
 
 export function storedObjects(resources: () => readonly InstalledResource<any, any>[]): StoredObjects {
   const find = (group: string, resource: string) =>
-    resources().find((r) => !r.subresource && !r.virtualRead && r.declaration.group === group && r.declaration.plural === resource && !r.declaration.hiddenFromDiscovery);
+    resources().find((r) => !r.subresource && !r.virtualRead && r.declaration.group === group && r.declaration.plural === resource && !r.declaration.aliasOf);
   return {
     serves: (group, resource) => find(group, resource) !== undefined,
     async get<T extends ApiObject>(group: string, resource: string, namespace: string, name: string) {

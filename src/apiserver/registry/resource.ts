@@ -220,8 +220,11 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
   deprecationWarning?: string;
   /** The apiVersion objects are served with when it is not the path's (a Scale under /api/v1). */
   servedApiVersion?: string;
-  /** Served under its path but left out of discovery (groups kubectl calls by their Kubernetes name). */
-  hiddenFromDiscovery?: boolean;
+  /**
+   * Served under its group's Kubernetes name (`networking.k8s.io`) for the orch.io group named
+   * here: same objects, discovery and OpenAPI list it too; the server's own consumers skip it.
+   */
+  aliasOf?: string;
   /** Deletion semantics beyond metadata.finalizers. */
   deletion?: DeletionHooks<T>;
   /** Subresources by name (status, finalize); get, update and patch through the generic store. */

@@ -29,6 +29,9 @@ test('serverPreferredResources lists every served resource with kind, scope and 
   assert.ok(resources.some((r) => r.group === 'coordination.orch.io' && r.resource === 'leases'));
   assert.ok(resources.some((r) => r.group === 'events.orch.io' && r.resource === 'events'));
   assert.ok(!resources.some((r) => r.resource.includes('/')));
+  // A group served under two names is walked once, by its orch.io name.
+  assert.ok(!resources.some((r) => r.group.endsWith('.k8s.io')), 'no Kubernetes-named twin');
+  assert.equal(resources.filter((r) => r.resource === 'leases').length, 1);
   // Review resources are create-only and drop out when deleting is asked for.
   assert.ok(!withVerbs(resources, 'delete').some((r) => r.resource === 'tokenreviews'));
 });

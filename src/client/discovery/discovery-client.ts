@@ -32,6 +32,8 @@ interface ApiResourceList {
 }
 
 const JSON_TYPE = 'application/json';
+const K8S_SUFFIX = '.k8s.io';
+const ORCH_SUFFIX = '.orch.io';
 
 export class DiscoveryClient {
   private readonly client: RestClient;
@@ -40,12 +42,19 @@ export class DiscoveryClient {
     this.client = client;
   }
 
-  /** The group versions served: the core group's first, then each group's preferred version. */
+  /**
+   * The group versions served: the core group's first, then each group's preferred version. A
+   * group the server also serves under Kubernetes' name (networking.k8s.io beside
+   * networking.orch.io) holds the same objects: it is walked once, under the orch.io name, so that
+   * a controller acting on every resource (garbage collection, namespace deletion) acts once.
+   */
   async preferredGroupVersions(signal?: AbortSignal): Promise<string[]> {
     const core = await this.client.request<ApiVersions>({ path: '/api', signal, contentType: JSON_TYPE });
     const groups = await this.client.request<ApiGroupList>({ path: '/apis', signal, contentType: JSON_TYPE });
     const out = (core.versions ?? []).slice(0, 1);
+    const names = new Set((groups.groups ?? []).map((g) => g.name));
     for (const g of groups.groups ?? []) {
+      if (g.name.endsWith(K8S_SUFFIX) && names.has(g.name.slice(0, -K8S_SUFFIX.length) + ORCH_SUFFIX)) continue;
       const preferred = g.preferredVersion?.groupVersion ?? g.versions?.[0]?.groupVersion;
       if (preferred) out.push(preferred);
     }

@@ -28,6 +28,7 @@ import { corePostStartHooks, type CoreResources } from './core-resources.ts';
 import { buildServiceAccounts } from './build-service-accounts.ts';
 import { buildAdmissionReaders } from './admission-readers.ts';
 import { enabledResources } from './runtime-config.ts';
+import { withKubernetesGroupNames } from '../../apiserver/registry/generic/alias.ts';
 import { installServiceAllocation, serviceAllocationFor, serviceHooks } from './build-services.ts';
 
 export interface ComposeDeps {
@@ -98,12 +99,14 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
       garbageCollection,
       storeName: storeNameFor(r.declaration.storageResource),
     }));
-    const resources = installServiceAllocation(enabled, serviceAllocation);
+    const allocated = installServiceAllocation(enabled, serviceAllocation);
+    // --kubernetes-group-names: each x.orch.io group served as x.k8s.io too, over the same stores.
+    const resources = options.versioning.kubernetesGroupNames ? withKubernetesGroupNames(allocated) : allocated;
     core = built.core;
     const services = serviceHooks(options, storage, serviceAllocation, resources, namespaceAccess(() => core!.namespaces));
     // Before storage closes: this server leaves the orch service's endpoints.
     stops.push(() => services.stop());
-    late.bindServedKinds(resources.filter((r) => !r.subresource).map((r) => r.declaration));
+    late.bindServedKinds(resources.filter((r) => !r.subresource && !r.declaration.aliasOf).map((r) => r.declaration));
     late.bindObjects(storedObjects(() => resources));
     // --authorization-mode Node: the graph of pods and what they use, watched once the mode is built.
     const nodeAuthz = nodeAuthorization(() => resources);

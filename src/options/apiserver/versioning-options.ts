@@ -7,6 +7,8 @@ export interface VersioningOptions {
   runtimeConfig: Record<string, string>;
   runtimeConfigEmulationForwardCompatible: boolean;
   emulationForwardCompatible: boolean;
+  /** Serve each x.orch.io group under its Kubernetes name x.k8s.io too. */
+  kubernetesGroupNames: boolean;
 }
 
 export function versioningOptions(r: OptionReader): VersioningOptions {
@@ -14,5 +16,6 @@ export function versioningOptions(r: OptionReader): VersioningOptions {
     runtimeConfig: r.map('runtime-config'),
     runtimeConfigEmulationForwardCompatible: r.bool('runtime-config-emulation-forward-compatible'),
     emulationForwardCompatible: r.bool('emulation-forward-compatible'),
+    kubernetesGroupNames: r.bool('kubernetes-group-names'),
   };
 }

@@ -3,6 +3,8 @@ import type { FlagSpec } from '../flag.ts';
 import { VERSIONING as group } from './groups.ts';
 
 export const versioningFlags: readonly FlagSpec[] = [
+  { name: 'kubernetes-group-names', type: 'bool', default: 'true', group, status: 'implemented',
+    help: 'If true, every built-in API group named <x>.orch.io is also served under the name Kubernetes gives it (<x>.k8s.io, e.g. networking.k8s.io), over the same objects and listed in discovery and OpenAPI, so that manifests and clients written for Kubernetes work unchanged.' },
   { name: 'emulation-forward-compatible', type: 'bool', group, status: 'implemented', statusNote: 'every served group version is GA and older than 1.32, so nothing is carried forward in practice',
     help: 'If true, for any beta+ APIs enabled by default or by --runtime-config at the emulation version, their future versions with higher priority/stability will be auto enabled even if they introduced after the emulation version. Can only be set to true if the emulation version is lower than the binary version.' },
   { name: 'runtime-config', type: 'map', group, status: 'implemented', valueName: 'mapStringString',

@@ -33,7 +33,7 @@ const nodeNameOf = (obj: ApiObject) => (obj['spec'] as { nodeName?: string } | u
 
 /** The graph's sources among the installed resources (by group and plural). */
 export function graphSources(graph: NodeGraph, resources: readonly InstalledResource<any, any>[]): GraphSource[] {
-  const find = (group: string, plural: string) => resources.find((r) => !r.subresource && r.declaration.group === group && r.declaration.plural === plural && !r.declaration.hiddenFromDiscovery);
+  const find = (group: string, plural: string) => resources.find((r) => !r.subresource && r.declaration.group === group && r.declaration.plural === plural && !r.declaration.aliasOf);
   const sources: GraphSource[] = [];
   const add = (group: string, plural: string, upsert: (o: ApiObject) => void, remove: (o: ApiObject) => void) => {
     const res = find(group, plural);

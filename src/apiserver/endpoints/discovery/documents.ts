@@ -11,14 +11,10 @@ export function storageVersionHash(decl: Decl): string {
   return createHash('sha256').update(`${sv.group}/${sv.version}/${sv.kind}`).digest().subarray(0, 8).toString('base64');
 }
 
-function visible(decls: readonly Decl[]): Decl[] {
-  return decls.filter((d) => !d.hiddenFromDiscovery);
-}
-
 /** Group names in order of first appearance, each with its versions in declaration order. */
 export function groupVersions(decls: readonly Decl[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const d of visible(decls)) {
+  for (const d of decls) {
     const versions = out.get(d.group) ?? [];
     if (!versions.includes(d.version)) versions.push(d.version);
     out.set(d.group, versions);
@@ -51,7 +47,7 @@ export function apiGroupDocument(decls: readonly Decl[], group: string): Record<
 }
 
 export function apiResourceList(decls: readonly Decl[], group: string, version: string): Record<string, unknown> | undefined {
-  const mine = visible(decls).filter((d) => d.group === group && d.version === version);
+  const mine = decls.filter((d) => d.group === group && d.version === version);
   if (!mine.length) return undefined;
   return {
     kind: 'APIResourceList',
@@ -89,7 +85,7 @@ export function aggregatedDiscovery(decls: readonly Decl[], core: boolean, asApi
       metadata: g ? { name: g, creationTimestamp: null } : { creationTimestamp: null },
       versions: versions.map((v) => ({
         version: v,
-        resources: visible(decls)
+        resources: decls
           .filter((d) => d.group === g && d.version === v)
           .map((d) => {
             const r: Record<string, unknown> = {

@@ -6,7 +6,6 @@ import { GROUP } from '../../../api/authentication/v1/types.ts';
 import { badRequest, internalError } from '../../../machinery/status.ts';
 import { ANONYMOUS_USER } from '../../../component-base/authentication/types.ts';
 import type { Request, UserInfo } from '../../../component-base/serving/request-context.ts';
-import { withWireAlias } from '../generic/alias.ts';
 import type { InstalledResource } from '../generic/context.ts';
 import type { ReviewBackends } from '../authorization/review-backends.ts';
 import { reviewDeclaration } from '../authorization/review-declaration.ts';
@@ -57,11 +56,7 @@ function selfSubjectReviewCreate() {
 
 export function authenticationReviewResources(backends: ReviewBackends): InstalledResource<any, any>[] {
   const out: InstalledResource<any, any>[] = [];
-  for (const declaration of withWireAlias(reviewDeclaration<TokenReview>({ group: GROUP, kind: 'TokenReview', plural: 'tokenreviews', namespaced: false }))) {
-    out.push({ declaration, store: unstoredStore<TokenReview>(), virtualCreate: tokenReviewCreate(backends) });
-  }
-  for (const declaration of withWireAlias(reviewDeclaration<SelfSubjectReview>({ group: GROUP, kind: 'SelfSubjectReview', plural: 'selfsubjectreviews', namespaced: false }))) {
-    out.push({ declaration, store: unstoredStore<SelfSubjectReview>(), virtualCreate: selfSubjectReviewCreate() });
-  }
+  out.push({ declaration: reviewDeclaration<TokenReview>({ group: GROUP, kind: 'TokenReview', plural: 'tokenreviews', namespaced: false }), store: unstoredStore<TokenReview>(), virtualCreate: tokenReviewCreate(backends) });
+  out.push({ declaration: reviewDeclaration<SelfSubjectReview>({ group: GROUP, kind: 'SelfSubjectReview', plural: 'selfsubjectreviews', namespaced: false }), store: unstoredStore<SelfSubjectReview>(), virtualCreate: selfSubjectReviewCreate() });
   return out;
 }

@@ -8,7 +8,7 @@ import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { MASTERS_GROUP } from '../../../component-base/authentication/types.ts';
 import type { Attributes } from '../../../machinery/authorization/types.ts';
 import type { UserInfo } from '../../../component-base/serving/request-context.ts';
-import { canonicalGroup, withWireAlias } from '../generic/alias.ts';
+import { canonicalGroup } from '../generic/alias.ts';
 import type { InstalledResource } from '../generic/context.ts';
 import type { ReviewBackends } from './review-backends.ts';
 import { reviewDeclaration } from './review-declaration.ts';
@@ -137,13 +137,10 @@ export function accessReviewResources(backends: ReviewBackends): InstalledResour
   ];
   const out: InstalledResource<any, any>[] = [];
   for (const s of subjects) {
-    for (const declaration of withWireAlias(reviewDeclaration<Review>({ group: GROUP, ...s }))) {
-      out.push({ declaration, store: unstoredStore<Review>(), virtualCreate: subjectReviewCreate(backends, s.kind) });
-    }
+    out.push({ declaration: reviewDeclaration<Review>({ group: GROUP, ...s }), store: unstoredStore<Review>(), virtualCreate: subjectReviewCreate(backends, s.kind) });
   }
-  for (const declaration of withWireAlias(reviewDeclaration<ApiObject>({ group: GROUP, kind: 'SelfSubjectRulesReview', plural: 'selfsubjectrulesreviews', namespaced: false }))) {
-    out.push({ declaration, store: unstoredStore<ApiObject>(), virtualCreate: rulesReviewCreate(backends) });
-  }
+  const rules = reviewDeclaration<ApiObject>({ group: GROUP, kind: 'SelfSubjectRulesReview', plural: 'selfsubjectrulesreviews', namespaced: false });
+  out.push({ declaration: rules, store: unstoredStore<ApiObject>(), virtualCreate: rulesReviewCreate(backends) });
   return out;
 }
 

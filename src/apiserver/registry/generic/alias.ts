@@ -1,25 +1,57 @@
-// Groups kubectl's built-in commands call by their Kubernetes names without asking discovery
-// (`auth whoami`, `auth can-i`, `create role`). A declaration is served a second time under the
-// Kubernetes name: same store, same strategy, apiVersion answered as the client asked, left out
-// of discovery and OpenAPI. Authorization treats both names as the orch.io group.
+// Kubernetes' names of the orch.io groups. Every built-in group Kubernetes calls `<x>.k8s.io` is
+// served a second time under that name (`networking.orch.io` also as `networking.k8s.io`), over
+// the same store with the same rules, listed in discovery and OpenAPI beside the orch.io name, so
+// that manifests, charts and typed clients written for Kubernetes work unchanged. An object says
+// the apiVersion of the path it was read through. The orch.io name stays the primary one:
+// authorization, admission and the server's own consumers treat both as the orch.io group, and
+// clients that walk discovery (the controller manager) keep only the orch.io name.
 import type { ResourceDeclaration } from '../resource.ts';
 
-/** orch.io group -> the Kubernetes name clients hard-code. */
-export const WIRE_ALIAS_GROUPS: Readonly<Record<string, string>> = {
-  'authentication.orch.io': 'authentication.k8s.io',
-  'authorization.orch.io': 'authorization.k8s.io',
-  'rbac.authorization.orch.io': 'rbac.authorization.k8s.io',
-};
+/** The built-in orch.io groups Kubernetes names `<x>.k8s.io`. */
+const ORCH_GROUPS_WITH_KUBERNETES_NAMES: readonly string[] = [
+  'admissionregistration',
+  'apiextensions',
+  'apiregistration',
+  'authentication',
+  'authorization',
+  'certificates',
+  'coordination',
+  'discovery',
+  'events',
+  'flowcontrol.apiserver',
+  'internal.apiserver',
+  'networking',
+  'node',
+  'rbac.authorization',
+  'resource',
+  'scheduling',
+  'storage',
+  'storagemigration',
+].map((prefix) => `${prefix}.orch.io`);
 
-const CANONICAL = new Map(Object.entries(WIRE_ALIAS_GROUPS).map(([orch, k8s]) => [k8s, orch]));
+const KUBERNETES_NAME = new Map(ORCH_GROUPS_WITH_KUBERNETES_NAMES.map((g) => [g, `${g.slice(0, -'.orch.io'.length)}.k8s.io`]));
+const CANONICAL = new Map([...KUBERNETES_NAME].map(([orch, k8s]) => [k8s, orch]));
 
-/** The orch.io group a request's group stands for (the group itself when it is no alias). */
+/** The Kubernetes name of an orch.io group, if Kubernetes has one of the `.k8s.io` form. */
+export function kubernetesGroupName(group: string): string | undefined {
+  return KUBERNETES_NAME.get(group);
+}
+
+/** The orch.io group a request's group stands for (the group itself when it is no Kubernetes name). */
 export function canonicalGroup(group: string): string {
   return CANONICAL.get(group) ?? group;
 }
 
-/** The declaration and, when its group has a Kubernetes name, its hidden alias. */
-export function withWireAlias<D extends ResourceDeclaration<any, any>>(decl: D): D[] {
-  const alias = WIRE_ALIAS_GROUPS[decl.group];
-  return alias ? [decl, { ...decl, group: alias, hiddenFromDiscovery: true }] : [decl];
+/** The declaration served under its group's Kubernetes name, or undefined when the group has none. */
+export function underKubernetesName<D extends ResourceDeclaration<any, any>>(decl: D): D | undefined {
+  const name = kubernetesGroupName(decl.group);
+  return name ? { ...decl, group: name, aliasOf: decl.group } : undefined;
+}
+
+/** The resources and, after each in a group Kubernetes names differently, the same one under that name. */
+export function withKubernetesGroupNames<R extends { declaration: ResourceDeclaration<any, any> }>(resources: readonly R[]): R[] {
+  return resources.flatMap((r) => {
+    const alias = underKubernetesName(r.declaration);
+    return alias ? [r, { ...r, declaration: alias }] : [r];
+  });
 }

@@ -42,7 +42,7 @@ export function buildAccessControl(opts: AccessControlOptions): AccessControl {
   const index = new RbacPolicyIndex();
   const backends = lateBoundReviewBackends(index);
   const rbac = rbacResources({ storeFor: opts.storeFor, storeName: opts.storeName, admission: opts.admission, index, authorizer: backends.authorizer });
-  const served = rbac.filter((r) => !r.declaration.hiddenFromDiscovery);
+  const served = rbac;
   const sync = syncPolicyIndex(
     index,
     served.map((r) => ({ kind: r.declaration.kind as RbacKind, store: r.store as Store<ApiObject>, prefix: collectionPrefix(r.declaration, '') })),

@@ -5,7 +5,6 @@ import type { ApiObject, Store } from '../../../storage/interface.ts';
 import type { Admission } from '../../admission/types.ts';
 import type { InstalledResource } from '../generic/context.ts';
 import type { GroupResourceName } from '../../../storage/keys.ts';
-import { withWireAlias } from '../generic/alias.ts';
 import { rbacDeclarations } from './declarations.ts';
 import { checkEscalation, type EscalationCheckDeps } from './escalation-admission.ts';
 
@@ -27,7 +26,5 @@ export function withEscalationCheck(deps: EscalationCheckDeps, admission: Admiss
 
 export function rbacResources(opts: RbacResourceOptions): InstalledResource<any, any>[] {
   const admission = withEscalationCheck(opts, opts.admission);
-  return rbacDeclarations()
-    .flatMap(withWireAlias)
-    .map((declaration) => ({ declaration, store: opts.storeFor(declaration.storageResource), storeName: opts.storeName, admission }));
+  return rbacDeclarations().map((declaration) => ({ declaration, store: opts.storeFor(declaration.storageResource), storeName: opts.storeName, admission }));
 }

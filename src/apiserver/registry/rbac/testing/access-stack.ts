@@ -1,5 +1,6 @@
 // For tests and benchmarks: Events plus access control (RBAC kinds, review APIs, RBAC mode,
 // bootstrap policy) over one real SQLite store in a temp dir, as deps for the real server.
+import { withKubernetesGroupNames } from '../../generic/alias.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ export async function openAccessStack(opts: { dir?: string } = {}): Promise<Acce
   };
   const access = buildAccessControl({ storeFor, storeName: 'sqlite' });
   const events = eventResources(storeFor(EVENTS_STORAGE.storageResource) as unknown as Store<CoreEvent>, { ttlSeconds: 0, storeName: 'sqlite' });
-  const apiHandler = buildApiHandler({ resources: [...events, ...access.resources], openapi: eventsOpenApiSchemas() });
+  const apiHandler = buildApiHandler({ resources: withKubernetesGroupNames([...events, ...access.resources]), openapi: eventsOpenApiSchemas() });
   return {
     deps: { apiHandler, ...access.serverDeps },
     access,
