@@ -57,6 +57,10 @@ const OWN_FIELDS: Record<string, Record<string, unknown>[]> = {
   'admissionregistration.orch.io/v1/validatingadmissionpolicybindings': [{ spec: { policyName: 1 } }, { spec: { validationActions: 'Deny' } }],
   'admissionregistration.orch.io/v1beta1/mutatingadmissionpolicies': [{ spec: { mutations: {} } }, { spec: { variables: [{ name: 1 }] } }],
   'admissionregistration.orch.io/v1beta1/mutatingadmissionpolicybindings': [{ spec: { paramRef: [] } }],
+  'resource.orch.io/v1/deviceclasses': [{ spec: { selectors: {} } }, { spec: { selectors: [{ cel: { expression: 1 } }] } }, { spec: { config: [{ opaque: { driver: [] } }] } }],
+  'resource.orch.io/v1/resourceclaims': [{ spec: { devices: { requests: {} } } }, { spec: { devices: { requests: [{ exactly: { count: '1' } }] } } }, { status: { reservedFor: 'x' } }],
+  'resource.orch.io/v1/resourceclaimtemplates': [{ spec: { spec: [] } }, { spec: { spec: { devices: { constraints: [{ requests: 'a' }] } } } }],
+  'resource.orch.io/v1/resourceslices': [{ spec: { driver: 1 } }, { spec: { pool: { generation: 'one' } } }, { spec: { devices: [{ attributes: { a: { int: 'x' } } }] } }],
 };
 
 /** Metadata values of the wrong type every kind's decoding must refuse. */

@@ -12,6 +12,7 @@ import { networkingPackage } from './networking/package.ts';
 import { nodePackage } from './node/package.ts';
 import { policyPackage } from './policy/package.ts';
 import { resourcePackage } from './resource/package.ts';
+import { resourceV1beta2Package } from './resource/v1beta2-package.ts';
 import { schedulingPackage } from './scheduling/package.ts';
 import { storagePackage } from './storage/package.ts';
 
@@ -29,4 +30,5 @@ export const GO_PACKAGES: readonly GoPackage[] = [
   schedulingPackage,
   certificatesPackage,
   resourcePackage,
+  resourceV1beta2Package,
 ];

@@ -93,6 +93,10 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
       rules: [{ subjects: [{ kind: 'User', user: { name: 'matrix-user' } }], resourceRules: [{ verbs: ['get'], apiGroups: [''], resources: ['configmaps'], namespaces: ['*'] }] }],
     },
   },
+  'resource.orch.io/deviceclasses': { metadata: { name: 'matrix.example.com' }, spec: { selectors: [{ cel: { expression: 'device.driver == "matrix.example.com"' } }] } },
+  'resource.orch.io/resourceclaims': { metadata: { name: 'matrix-claim', namespace: ns }, spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'matrix.example.com' } }] } } },
+  'resource.orch.io/resourceclaimtemplates': { metadata: { name: 'matrix-claim-template', namespace: ns }, spec: { spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'matrix.example.com' } }] } } } },
+  'resource.orch.io/resourceslices': { metadata: { name: 'matrix-node-gpus' }, spec: { driver: 'matrix.example.com', nodeName: 'matrix-node', pool: { name: 'matrix-node', generation: 1, resourceSliceCount: 1 }, devices: [{ name: 'gpu-0', attributes: { model: { string: 'M1' } } }] } },
 };
 
 /**
