@@ -29,6 +29,7 @@ const NEWER_THAN_MODELS: Readonly<Record<string, readonly string[]>> = {
   'io.orch.api.core.v1.PodSpec': ['workloadRef'],
   'io.orch.api.core.v1.PodStatus': ['allocatedResources', 'resources'],
   'io.orch.api.core.v1.VolumeMountStatus': ['volumeStatus'],
+  'io.orch.api.storage.v1.CSIDriverSpec': ['serviceAccountTokenInSecrets'],
 };
 
 test('every published field matches the Kubernetes client models, both ways', async () => {
