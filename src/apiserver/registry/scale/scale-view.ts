@@ -3,7 +3,7 @@
 // parent's name, namespace, uid, resourceVersion and creationTimestamp, spec.replicas, and the
 // observed replicas with the selector in its string form. Writing it sets the parent's
 // spec.replicas; the parent's update rules do the rest.
-import type { ApiObject } from '../../../api/meta/v1/types.ts';
+import type { ApiObject, LabelSelector } from '../../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
 import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
 import { cloneJson } from '../../../machinery/patch/json-value.ts';
@@ -61,5 +61,27 @@ export function mapSelectorString(selector: Readonly<Record<string, string>> | u
   return Object.keys(selector ?? {})
     .sort()
     .map((k) => `${k}=${selector![k]}`)
+    .join(',');
+}
+
+/**
+ * A meta/v1 LabelSelector (a deployment's, replica set's or stateful set's) as a label query,
+ * printed as LabelSelectorAsSelector(...).String() prints it: one requirement per match label
+ * (k=v) then per expression (`k in (a,b)`, `k notin (a,b)`, `k`, `!k`), ordered by key with ties
+ * kept in that order, values sorted. An absent or empty selector prints as "".
+ */
+export function labelSelectorString(selector: LabelSelector | null | undefined): string {
+  const requirements: { key: string; text: string }[] = Object.keys(selector?.matchLabels ?? {})
+    .sort()
+    .map((key) => ({ key, text: `${key}=${selector!.matchLabels![key]}` }));
+  for (const expr of selector?.matchExpressions ?? []) {
+    const values = [...(expr.values ?? [])].sort().join(',');
+    const text: Record<string, string> = { In: `${expr.key} in (${values})`, NotIn: `${expr.key} notin (${values})`, Exists: expr.key, DoesNotExist: `!${expr.key}` };
+    requirements.push({ key: expr.key, text: text[expr.operator] ?? expr.key });
+  }
+  // Array.prototype.sort is stable, as Go's sort of so few requirements is in practice.
+  return requirements
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((r) => r.text)
     .join(',');
 }
