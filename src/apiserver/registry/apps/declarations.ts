@@ -1,6 +1,7 @@
 // The resources of the apps group this server serves, each one declaration (see ../resource.ts).
 import type { ResourceDeclaration } from '../resource.ts';
+import { replicaSetsDeclaration } from './replicasets/declaration.ts';
 
 export function appsDeclarations(): ResourceDeclaration<any, any>[] {
-  return [];
+  return [replicaSetsDeclaration()];
 }
