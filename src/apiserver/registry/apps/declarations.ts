@@ -1,7 +1,8 @@
 // The resources of the apps group this server serves, each one declaration (see ../resource.ts).
 import type { ResourceDeclaration } from '../resource.ts';
+import { deploymentsDeclaration } from './deployments/declaration.ts';
 import { replicaSetsDeclaration } from './replicasets/declaration.ts';
 
 export function appsDeclarations(): ResourceDeclaration<any, any>[] {
-  return [replicaSetsDeclaration()];
+  return [deploymentsDeclaration(), replicaSetsDeclaration()];
 }
