@@ -2,7 +2,8 @@
 import type { ResourceDeclaration } from '../resource.ts';
 import { deploymentsDeclaration } from './deployments/declaration.ts';
 import { replicaSetsDeclaration } from './replicasets/declaration.ts';
+import { statefulSetsDeclaration } from './statefulsets/declaration.ts';
 
 export function appsDeclarations(): ResourceDeclaration<any, any>[] {
-  return [deploymentsDeclaration(), replicaSetsDeclaration()];
+  return [deploymentsDeclaration(), replicaSetsDeclaration(), statefulSetsDeclaration()];
 }
