@@ -100,6 +100,12 @@ export interface DeletionHooks<T extends ApiObject> {
    * and whoever acts on it (a pod's node agent) deletes it again with 0 when done.
    */
   gracePeriodSeconds?(obj: T, requested: number | undefined): number;
+  /**
+   * Why a DELETE of this one name is refused (Forbidden) before anything else is looked at, or
+   * undefined: the system priority classes. A delete of the collection is not asked, as in
+   * Kubernetes.
+   */
+  refusal?(name: string): string | undefined;
 }
 
 /**
