@@ -8,7 +8,7 @@ import { parseFlags } from './parse.ts';
 const apiserver = {
   dataDir: '/d', certDir: '/d/pki', tlsCertFile: '/d/pki/s.crt', tlsPrivateKeyFile: '/d/pki/s.key', tokenAuthFile: '/d/tokens.csv',
   authorizationModes: ['Node', 'RBAC'], serviceAccountIssuer: 'https://issuer', serviceAccountSigningKeyFile: '/d/pki/sa.key',
-  serviceAccountKeyFile: '/d/pki/sa.pub', bindAddress: '127.0.0.1', securePort: 6443, serviceClusterIPRange: '10.96.0.0/12',
+  serviceAccountKeyFile: '/d/pki/sa.pub', bindAddress: '127.0.0.1', securePort: 6443, serviceClusterIPRange: '10.96.0.0/12', allowPrivileged: true,
 };
 
 test('every flag a command line writes is a row of its daemon\'s table', () => {

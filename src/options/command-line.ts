@@ -16,6 +16,7 @@ export type ApiserverCommandLine = {
   bindAddress: string;
   securePort: number;
   serviceClusterIPRange: string;
+  allowPrivileged: boolean;
 };
 
 export type ControllerManagerCommandLine = {
@@ -25,7 +26,7 @@ export type ControllerManagerCommandLine = {
   rootCAFile: string;
 };
 
-type Setting = string | number | string[];
+type Setting = string | number | boolean | string[];
 
 /** Each setting's flag, in the order the arguments are written. */
 export const apiserverCommandLineFlags: Readonly<Record<keyof ApiserverCommandLine, string>> = {
@@ -41,6 +42,7 @@ export const apiserverCommandLineFlags: Readonly<Record<keyof ApiserverCommandLi
   bindAddress: 'bind-address',
   securePort: 'secure-port',
   serviceClusterIPRange: 'service-cluster-ip-range',
+  allowPrivileged: 'allow-privileged',
 };
 
 export const controllerManagerCommandLineFlags: Readonly<Record<keyof ControllerManagerCommandLine, string>> = {

@@ -27,6 +27,7 @@ test('the apiserver runs from bin/ on the embedded store in the data directory, 
     '--bind-address=127.0.0.1',
     '--secure-port=7443',
     '--service-cluster-ip-range=10.96.0.0/12',
+    '--allow-privileged=true',
   ]);
 });
 

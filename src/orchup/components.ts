@@ -46,6 +46,8 @@ export function apiserverComponent(ctx: ComponentContext): Component {
     securePort: ctx.port,
     // kubeadm's range, rather than the flag's deprecated default.
     serviceClusterIPRange: SERVICE_CLUSTER_IP_RANGE,
+    // As kubeadm runs it: privileged pods allowed, Pod Security decides per namespace.
+    allowPrivileged: true,
   }, flagNames(ctx.apiserverArgs));
   return {
     name: 'orch-apiserver',

@@ -28,10 +28,9 @@ import { corePostStartHooks, type CoreResources } from './core-resources.ts';
 import { buildServiceAccounts } from './build-service-accounts.ts';
 import { buildAdmissionReaders } from './admission-readers.ts';
 import { enabledResources } from './runtime-config.ts';
+import { setAllowPrivileged } from '../../apiserver/registry/core/pods/capabilities.ts';
 import { withKubernetesGroupNames } from '../../apiserver/registry/generic/alias.ts';
 import { installServiceAllocation, serviceAllocationFor, serviceHooks } from './build-services.ts';
-import { systemPriorityClassesHook } from '../../apiserver/registry/scheduling/priorityclasses/bootstrap.ts';
-import { SCHEDULING_GROUP } from '../../api/scheduling/v1/types.ts';
 
 export interface ComposeDeps {
   /** The gates the options were validated with; without them every gate has its default. */
@@ -70,6 +69,8 @@ export interface ComposedApiserver {
 /** Builds everything orch-apiserver serves from completed options; storage is closed again if a later step fails. */
 export async function composeApiserver(options: ApiserverOptions, deps: ComposeDeps = {}): Promise<ComposedApiserver> {
   const { featureGates } = deps;
+  // --allow-privileged: read by every pod spec's validation, as Kubernetes' capabilities are.
+  setAllowPrivileged(options.admission.allowPrivileged);
   // Admission reads its configuration file before storage is opened: a bad file stops the start early.
   // The namespace plugins look namespaces up once the resources exist.
   let core: CoreResources | undefined;
@@ -151,7 +152,6 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
           ...storage.postStartHooks,
           ...flowControl.postStartHooks,
           ...services.postStartHooks,
-          systemPriorityClassesHook(() => resources.find((r) => !r.subresource && !r.declaration.aliasOf && r.declaration.group === SCHEDULING_GROUP && r.declaration.plural === 'priorityclasses')),
         ],
       },
       storage,

@@ -12,6 +12,8 @@ export interface AdmissionOptions {
   defaultNotReadyTolerationSeconds: number;
   /** Seconds new pods tolerate an unreachable node (DefaultTolerationSeconds). */
   defaultUnreachableTolerationSeconds: number;
+  /** --allow-privileged: containers may run privileged. */
+  allowPrivileged: boolean;
 }
 
 export function admissionOptions(r: OptionReader): AdmissionOptions {
@@ -22,5 +24,6 @@ export function admissionOptions(r: OptionReader): AdmissionOptions {
     configFile: r.string('admission-control-config-file'),
     defaultNotReadyTolerationSeconds: r.number('default-not-ready-toleration-seconds'),
     defaultUnreachableTolerationSeconds: r.number('default-unreachable-toleration-seconds'),
+    allowPrivileged: r.bool('allow-privileged'),
   };
 }

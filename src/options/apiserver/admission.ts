@@ -3,7 +3,6 @@ import type { FlagSpec } from '../flag.ts';
 import { ADMISSION as group } from './groups.ts';
 import { defaultOffAdmissionPlugins, defaultOnAdmissionPlugins } from './admission-plugins.ts';
 
-const note = 'admission plugins are not implemented yet';
 const plugins =
   'NamespaceLifecycle, NamespaceExists, NamespaceAutoProvision, AlwaysAdmit, AlwaysDeny, EventRateLimit, OwnerReferencesPermissionEnforcement, ValidatingAdmissionWebhook, MutatingAdmissionWebhook (url clients only), ValidatingAdmissionPolicy and MutatingAdmissionPolicy (with its feature gate) act; ServiceAccount, LimitRanger, ResourceQuota, DefaultTolerationSeconds, AlwaysPullImages, PodNodeSelector, PodTolerationRestriction, ExtendedResourceToleration, LimitPodHardAntiAffinityTopology, DenyServiceExternalIPs and TaintNodesByCondition act on pods, services, nodes and claims; plugins for resources this server does not serve are accepted and have nothing to act on';
 const sorted = (names: readonly string[]) => [...names].sort().join(', ');
@@ -22,6 +21,6 @@ export const admissionFlags: readonly FlagSpec[] = [
     help: 'Indicates the tolerationSeconds of the toleration for notReady:NoExecute that is added by default to every pod that does not already have such a toleration.' },
   { name: 'default-unreachable-toleration-seconds', type: 'int', default: '300', group, status: 'implemented',
     help: 'Indicates the tolerationSeconds of the toleration for unreachable:NoExecute that is added by default to every pod that does not already have such a toleration.' },
-  { name: 'allow-privileged', type: 'bool', default: 'false', group, status: 'not-yet', statusNote: note,
+  { name: 'allow-privileged', type: 'bool', default: 'false', group, status: 'implemented',
     help: 'If true, allow privileged containers.' },
 ];

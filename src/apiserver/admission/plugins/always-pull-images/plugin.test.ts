@@ -23,11 +23,11 @@ test('an update that brings no new image is left alone; one that does is changed
   assert.equal(changed.spec!.containers[0]!.imagePullPolicy, 'Always');
 });
 
-test('a pod changed back after the mutation is refused with every container named, as a 500', async () => {
+test('a pod changed back after the mutation is refused with every container named, as a 403', async () => {
   const plugin = alwaysPullImages();
   const one = pod('web', [container('a', undefined, { imagePullPolicy: 'IfNotPresent' })]);
   await assert.rejects(async () => plugin.validate!(coreAttrs('pods', one)), (err: any) => {
-    assert.equal(err.code, 500);
+    assert.equal(err.code, 403);
     assert.equal(err.message, 'pods "web" is forbidden: spec.containers[0].imagePullPolicy: Unsupported value: "IfNotPresent": supported values: "Always"');
     return true;
   });

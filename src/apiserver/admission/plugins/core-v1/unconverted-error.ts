@@ -1,11 +1,12 @@
-// An error a Kubernetes plugin returns as a plain Go error rather than an API status: the API
-// server answers it with 500, no reason, and the error's text as the message. Several pod plugins
-// refuse that way (PodTolerationRestriction's whitelist, PodNodeSelector's bad annotations), and
-// clients see exactly that answer, so it is kept.
-import { StatusError } from '../../../../machinery/status.ts';
+// A refusal Kubernetes' plugin returns as a plain Go error rather than an API status, which its
+// API server answers with a 500. Here a refused request is never a server error: it is a 403
+// Forbidden carrying Kubernetes' message word for word (PodTolerationRestriction's whitelist,
+// PodNodeSelector's bad annotations, AlwaysPullImages' changed pull policy, ResourceQuota's
+// uncovered scopes), so clients that match the text still do.
+import { forbiddenMessage, type StatusError } from '../../../../machinery/status.ts';
 
 export function unconvertedError(message: string): StatusError {
-  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 });
+  return forbiddenMessage(message);
 }
 
 /**

@@ -40,12 +40,12 @@ test('an empty annotation overrides the cluster default; no selector at all adds
   assert.equal(p.spec!.nodeSelector, undefined);
 });
 
-test('a malformed annotation is answered as Kubernetes answers a plain error', async () => {
+test('a malformed annotation is refused with Kubernetes\' message, as a 403', async () => {
   const plugin = podNodeSelector(namespacesOf(annotated('env')), undefined);
   await assert.rejects(async () => plugin.admit!(coreAttrs('pods', pod('web'))), (err: any) => {
-    assert.equal(err.code, 500);
+    assert.equal(err.code, 403);
     assert.equal(err.message, 'invalid selector: [env]');
-    assert.equal(err.status.reason, undefined);
+    assert.equal(err.status.reason, 'Forbidden');
     return true;
   });
 });

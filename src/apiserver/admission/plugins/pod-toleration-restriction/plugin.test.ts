@@ -44,7 +44,7 @@ test('tolerations outside the whitelist are refused, naming whose whitelist', as
   const plugin = podTolerationRestriction(ns({ [WHITELIST]: '[{"key":"team","operator":"Exists"}]' }), undefined);
   await admitAndValidate(plugin, coreAttrs('pods', pod('ok', undefined, { tolerations: [{ key: 'team', operator: 'Equal', value: 'a' }] })));
   await assert.rejects(async () => admitAndValidate(plugin, coreAttrs('pods', pod('web', undefined, { tolerations: [{ key: 'other', operator: 'Exists' }] }))), (err: any) => {
-    assert.equal(err.code, 500);
+    assert.equal(err.code, 403);
     assert.equal(err.message, 'pod tolerations (possibly merged with namespace default tolerations) conflict with its namespace whitelist');
     return true;
   });
@@ -54,8 +54,8 @@ test('tolerations outside the whitelist are refused, naming whose whitelist', as
   });
 });
 
-test('a missing namespace is a 404; a malformed annotation a 500; a bad configuration stops start-up', async () => {
+test('a missing namespace is a 404; a malformed annotation a 403; a bad configuration stops start-up', async () => {
   await assert.rejects(async () => podTolerationRestriction(namespacesOf(), undefined).admit!(coreAttrs('pods', bestEffort())), { code: 404, message: 'namespaces "team" not found' });
-  await assert.rejects(async () => podTolerationRestriction(ns({ [DEFAULTS]: '[{' }), undefined).admit!(coreAttrs('pods', bestEffort())), { code: 500 });
+  await assert.rejects(async () => podTolerationRestriction(ns({ [DEFAULTS]: '[{' }), undefined).admit!(coreAttrs('pods', bestEffort())), { code: 403 });
   assert.throws(() => podTolerationRestriction(ns(), { kind: 'Configuration', apiVersion: 'v1' }), /expected kind Configuration/);
 });

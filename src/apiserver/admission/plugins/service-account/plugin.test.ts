@@ -113,7 +113,7 @@ test('an account that enforces mountable secrets limits the secrets its pods use
   });
   const ephemeral = pod('web', undefined, { serviceAccountName: 'default', ephemeralContainers: [{ name: 'debug', env: [{ name: 'T', valueFrom: { secretKeyRef: { name: 'other', key: 'k' } } }] }] });
   await assert.rejects(async () => plugin(reader).validate!(coreAttrs('pods', ephemeral, { operation: 'UPDATE', subresource: 'ephemeralcontainers', oldObject: pod('web') })), {
-    code: 500,
+    code: 403,
     message: 'ephemeral container debug with envVar T referencing secret.secretName="other" is not allowed because service account default does not reference that secret',
   });
 });

@@ -1,6 +1,7 @@
 // The pod's containers and volumes are defaulted and validated by their own modules
 // (containers/, volumes/); this is where the pod strategy calls them, with the context they need
 // from the pod around them, and takes their causes back into its own ordered list.
+import { privilegedAllowed } from './capabilities.ts';
 import type { PodSpec } from '../../../../api/core/v1/pod-types.ts';
 import type { Container } from '../../../../api/core/v1/container-types.ts';
 import type { Volume } from '../../../../api/core/v1/volume-types.ts';
@@ -53,6 +54,7 @@ export function validatePodContainers(spec: PodSpec, path: string, volumeNames: 
     ...(spec.terminationGracePeriodSeconds !== undefined && spec.terminationGracePeriodSeconds !== null ? { gracePeriodSeconds: spec.terminationGracePeriodSeconds } : {}),
     ...(spec.os?.name ? { os: spec.os.name } : {}),
     ...(spec.hostUsers !== undefined && spec.hostUsers !== null ? { hostUsers: spec.hostUsers } : {}),
+    allowPrivileged: privilegedAllowed(),
   };
   const regular = new Set((spec.containers ?? []).map((c) => c.name));
   const withInit = new Set([...regular, ...(spec.initContainers ?? []).map((c) => c.name)]);
