@@ -31,6 +31,7 @@ import { podSecurity } from './plugins/pod-security/plugin.ts';
 import { nodeRestriction } from './plugins/node-restriction/plugin.ts';
 import { persistentVolumeClaimResize } from './plugins/pvc-resize/plugin.ts';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use/plugin.ts';
+import { defaultIngressClass } from './plugins/default-ingress-class/plugin.ts';
 import type { StoredObjects } from './stored-objects.ts';
 
 export interface PluginDeps {
@@ -80,6 +81,7 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
   ['NodeRestriction', (deps) => nodeRestriction({ objects: deps.objects, authorizer: deps.authorizer })],
   ['PersistentVolumeClaimResize', (deps) => persistentVolumeClaimResize({ objects: deps.objects })],
   ['StorageObjectInUseProtection', () => storageObjectInUseProtection()],
+  ['DefaultIngressClass', (deps) => defaultIngressClass({ objects: deps.objects })],
   [
     'OwnerReferencesPermissionEnforcement',
     (deps) => ownerReferencesPermissionEnforcement({ authorizer: deps.authorizer ?? (() => undefined), servedKinds: deps.servedKinds ?? (() => []) }),

@@ -2,7 +2,8 @@
 // allocators of --service-cluster-ip-range and --service-node-port-range, which the services
 // resource is installed with; the repair hook over the services' store; and the bootstrap
 // controller that keeps default/orch and its endpoints (--endpoint-reconciler-type,
-// --orch-service-node-port), writing without admission as the server's own writes do.
+// --orch-service-node-port) and the default ServiceCIDR of the range, writing without admission
+// as the server's own writes do.
 import type { ApiserverOptions } from '../../options/apiserver-options.ts';
 import type { Endpoints } from '../../api/core/v1/endpoints-types.ts';
 import type { Service } from '../../api/core/v1/service-types.ts';
@@ -12,6 +13,8 @@ import type { InstalledResource } from '../../apiserver/registry/generic/context
 import { collectionPrefix } from '../../apiserver/registry/generic/keys.ts';
 import { buildServiceAllocation, type ServiceAllocationSetup } from '../../apiserver/registry/core/services/allocation/build.ts';
 import { buildOrchService } from '../../apiserver/registry/core/services/orch-service/build.ts';
+import { defaultServiceCIDRController } from '../../apiserver/registry/networking/servicecidrs/default-servicecidr.ts';
+import { subresourceOf } from '../../apiserver/endpoints/subresources.ts';
 import type { ApiserverStorage } from './build-storage.ts';
 
 export type { ServiceAllocationSetup };
@@ -53,9 +56,10 @@ export function serviceHooks(
   };
   const services = find<InstalledResource<Service, Service>>('services');
   const endpoints = find<InstalledResource<Endpoints, Endpoints>>('endpoints');
-  if (!services) return { postStartHooks: [], stop: async () => undefined };
+  const cidrHooks = defaultServiceCIDRHooks(setup, resources);
+  if (!services) return { postStartHooks: cidrHooks, stop: async () => undefined };
   const repair = setup.repairHook({ store: services.store, prefix: collectionPrefix(services.declaration, '') });
-  if (!endpoints) return { postStartHooks: [repair], stop: async () => undefined };
+  if (!endpoints) return { postStartHooks: [repair, ...cidrHooks], stop: async () => undefined };
   const controller = buildOrchService({
     endpointReconcilerType: options.serving.endpointReconcilerType,
     orchServiceNodePort: options.serving.orchServiceNodePort,
@@ -66,5 +70,14 @@ export function serviceHooks(
     storeFor: storage.storeFor,
     after: [repair.ready],
   });
-  return { postStartHooks: [repair, controller], stop: () => controller.stop() };
+  return { postStartHooks: [repair, controller, ...cidrHooks], stop: () => controller.stop() };
+}
+
+/** The default ServiceCIDR of --service-cluster-ip-range, when networking.orch.io/v1 servicecidrs are served. */
+function defaultServiceCIDRHooks(setup: ServiceAllocationSetup, resources: readonly InstalledResource<any, any>[]): PostStartHook[] {
+  const found = resources.find((r) => r.declaration.group === 'networking.orch.io' && r.declaration.plural === 'servicecidrs' && !r.subresource);
+  if (!found) return [];
+  const main = { ...found, admission: undefined };
+  const status = subresourceOf(main, 'status')!;
+  return [defaultServiceCIDRController({ cidrs: setup.ranges.map((r) => r.cidr), serviceCIDRs: () => main, status: () => status })];
 }
