@@ -54,6 +54,17 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
     regarding: { kind: 'ConfigMap', namespace: ns, name: 'matrix-cm', apiVersion: 'v1' },
   },
   'coordination.orch.io/leases': { metadata: { name: 'matrix-lease', namespace: ns }, spec: { holderIdentity: 'matrix', leaseDurationSeconds: 15 } },
+  'networking.orch.io/networkpolicies': { metadata: { name: 'matrix-netpol', namespace: ns }, spec: { podSelector: { matchLabels: { app: 'matrix' } }, ingress: [{ from: [{ podSelector: {} }], ports: [{ protocol: 'TCP', port: 80 }] }], policyTypes: ['Ingress'] } },
+  'networking.orch.io/ingressclasses': { metadata: { name: 'matrix-ingressclass' }, spec: { controller: 'matrix.example.com/ingress' } },
+  'networking.orch.io/ingresses': { metadata: { name: 'matrix-ingress', namespace: ns }, spec: { ingressClassName: 'matrix-ingressclass', rules: [{ host: 'matrix.example', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'matrix-svc', port: { number: 80 } } } }] } }] } },
+  'networking.orch.io/servicecidrs': { metadata: { name: 'matrix-servicecidr' }, spec: { cidrs: ['10.250.0.0/24'] } },
+  'networking.orch.io/ipaddresses': { metadata: { name: '192.0.2.10' }, spec: { parentRef: { group: 'matrix.example.com', resource: 'gateways', namespace: ns, name: 'matrix-gateway' } } },
+  'discovery.orch.io/endpointslices': {
+    metadata: { name: 'matrix-svc-x1', namespace: ns, labels: { 'orch.io/service-name': 'matrix-svc' } },
+    addressType: 'IPv4',
+    endpoints: [{ addresses: ['10.0.0.5'], conditions: { ready: true } }],
+    ports: [{ name: 'http', protocol: 'TCP', port: 80 }],
+  },
   'rbac.authorization.orch.io/roles': { metadata: { name: 'matrix-role', namespace: ns }, rules: [rule] },
   'rbac.authorization.orch.io/clusterroles': { metadata: { name: 'matrix-clusterrole' }, rules: [rule] },
   'rbac.authorization.orch.io/rolebindings': {

@@ -16,7 +16,7 @@ function each(field: string, value: string, messages: string[]): FieldError[] {
 }
 
 /** The ranges an endpoint may not point at; checked only once the address is otherwise valid. */
-function specialIPErrors(ip: string, field: string): FieldError[] {
+export function specialIPErrors(ip: string, field: string): FieldError[] {
   const bytes = parseIPSloppy(ip);
   if (!bytes) return [invalid(field, ip, 'must be a valid IP address')];
   const errs: FieldError[] = [];
