@@ -7,7 +7,7 @@ import { invalid, RenderedValue, required, toStatusCauses, type FieldError } fro
 import { nameIsDNSSubdomain } from '../../../../machinery/validation/names.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../../../machinery/validation/object-meta.ts';
 import { nonNegative } from '../../core/pods/validation/checks.ts';
-import { semanticEqual } from '../workload/semantic-equal.ts';
+import { deepEqual } from '../../../../machinery/validation/immutable.ts';
 
 function validateRevision(rev: ControllerRevision): FieldError[] {
   return [...validateObjectMeta(rev.metadata, true, nameIsDNSSubdomain), ...nonNegative(rev.revision ?? 0, 'revision')];
@@ -31,6 +31,7 @@ export function validateControllerRevision(rev: ControllerRevision): StatusCause
 export function validateControllerRevisionUpdate(rev: ControllerRevision, old: ControllerRevision): StatusCause[] {
   const errs = validateObjectMetaUpdate(rev.metadata, old.metadata);
   errs.push(...validateRevision(rev));
-  if (!semanticEqual(rev.data ?? null, old.data ?? null)) errs.push(invalid('data', goRawExtension(rev.data), 'field is immutable'));
+  // The bytes kept are compared, so an empty map differs from an absent key (no semantic equality here).
+  if (!deepEqual(rev.data ?? null, old.data ?? null)) errs.push(invalid('data', goRawExtension(rev.data), 'field is immutable'));
   return toStatusCauses(errs);
 }
