@@ -16,10 +16,10 @@ function storeOf(classes: IngressClass[]): StoredObjects {
   return { serves: () => true, get: async () => undefined, list: async <T extends ApiObject>() => classes as unknown as T[] };
 }
 
-function create(ing: Ingress, resource = 'ingresses', subresource = ''): AdmissionAttributes {
+function create(ing: Ingress, resource = 'ingresses', subresource = '', group = 'networking.orch.io'): AdmissionAttributes {
   return {
     operation: 'CREATE',
-    resource: { group: 'networking.orch.io', version: 'v1', resource },
+    resource: { group, version: 'v1', resource },
     subresource,
     kind: { group: 'networking.orch.io', version: 'v1', kind: 'Ingress' },
     namespace: 'default',
@@ -44,6 +44,12 @@ test('an ingress without a class gets the default one, first in its spec', async
   const ing = await admitted(web(), classes);
   assert.equal(ing.spec?.ingressClassName, 'main');
   assert.deepEqual(Object.keys(ing.spec!), ['ingressClassName', 'rules']);
+});
+
+test('an ingress written through networking.k8s.io is defaulted too', async () => {
+  const ing = web();
+  await defaultIngressClass({ objects: () => storeOf([ingressClass('main', '2026-01-01T00:00:00Z', DEFAULT)]) }).admit!(create(ing, 'ingresses', '', 'networking.k8s.io'));
+  assert.equal(ing.spec?.ingressClassName, 'main');
 });
 
 test('a class named by the field or the annotation, even an empty one, is left alone', async () => {

@@ -9,6 +9,8 @@ import type { StoredObjects } from '../../stored-objects.ts';
 import type { AdmissionPlugin } from '../../types.ts';
 
 const GROUP = 'networking.orch.io';
+/** The group's Kubernetes name, which the same ingresses are also written through. */
+const KUBERNETES_GROUP = 'networking.k8s.io';
 
 /** Newest first; classes created in the same instant by name. */
 function newestFirst(a: IngressClass, b: IngressClass): number {
@@ -29,7 +31,8 @@ export function defaultIngressClass(deps: { objects?: () => StoredObjects | unde
     name: 'DefaultIngressClass',
     handles: (op) => op === 'CREATE',
     async admit(attrs) {
-      if (attrs.resource.group !== GROUP || attrs.resource.resource !== 'ingresses' || attrs.subresource) return;
+      const group = attrs.resource.group;
+      if ((group !== GROUP && group !== KUBERNETES_GROUP) || attrs.resource.resource !== 'ingresses' || attrs.subresource) return;
       const ing = attrs.object as Ingress | undefined;
       if (!ing?.metadata) return;
       if (ing.spec?.ingressClassName !== undefined && ing.spec.ingressClassName !== null) return;
