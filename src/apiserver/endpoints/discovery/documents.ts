@@ -46,6 +46,12 @@ export function apiGroupDocument(decls: readonly Decl[], group: string): Record<
   return { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(group, versions) };
 }
 
+/** The kind a subresource answers with: its view's or posted kind (Scale, Eviction), else its parent's. */
+function subresourceKind(d: Decl, sub: NonNullable<Decl['subresources']>[string]): { group: string; version: string; kind: string } {
+  const other = sub.view ?? sub.action;
+  return other ? { group: other.group, version: other.version, kind: other.kind } : { group: d.group, version: d.version, kind: d.kind };
+}
+
 export function apiResourceList(decls: readonly Decl[], group: string, version: string): Record<string, unknown> | undefined {
   const mine = decls.filter((d) => d.group === group && d.version === version);
   if (!mine.length) return undefined;
@@ -65,13 +71,12 @@ export function apiResourceList(decls: readonly Decl[], group: string, version: 
       if (d.categories.length) r['categories'] = d.categories;
       r['storageVersionHash'] = storageVersionHash(d);
       // Each subresource is an entry of its own, named <plural>/<subresource>, as Kubernetes lists them.
-      const subs = Object.entries(d.subresources ?? {}).map(([name, sub]) => ({
-        name: `${d.plural}/${name}`,
-        singularName: '',
-        namespaced: d.namespaced,
-        kind: d.kind,
-        verbs: [...sub.verbs].sort(),
-      }));
+      const subs = Object.entries(d.subresources ?? {}).map(([name, sub]) => {
+        const k = subresourceKind(d, sub);
+        // Group and version are named only when they are not the list's (deployments/scale is autoscaling/v1).
+        const gv = k.group === d.group && k.version === d.version ? {} : { group: k.group, version: k.version };
+        return { name: `${d.plural}/${name}`, singularName: '', namespaced: d.namespaced, ...gv, kind: k.kind, verbs: [...sub.verbs].sort() };
+      });
       return [r, ...subs];
     }),
   };
@@ -99,7 +104,7 @@ export function aggregatedDiscovery(decls: readonly Decl[], core: boolean, asApi
             if (d.categories.length) r['categories'] = d.categories;
             const subs = Object.entries(d.subresources ?? {}).map(([name, sub]) => ({
               subresource: name,
-              responseKind: { group: d.group, version: d.version, kind: d.kind },
+              responseKind: subresourceKind(d, sub),
               verbs: [...sub.verbs].sort(),
             }));
             if (subs.length) r['subresources'] = subs;
