@@ -31,6 +31,9 @@ import { podSecurity } from './plugins/pod-security/plugin.ts';
 import { nodeRestriction } from './plugins/node-restriction/plugin.ts';
 import { persistentVolumeClaimResize } from './plugins/pvc-resize/plugin.ts';
 import { storageObjectInUseProtection } from './plugins/storage-object-in-use/plugin.ts';
+import { certificateApproval } from './plugins/certificates/approval.ts';
+import { certificateSigning } from './plugins/certificates/signing.ts';
+import { certificateSubjectRestriction } from './plugins/certificates/subject-restriction.ts';
 import { defaultIngressClass } from './plugins/default-ingress-class/plugin.ts';
 import type { StoredObjects } from './stored-objects.ts';
 
@@ -81,6 +84,9 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
   ['NodeRestriction', (deps) => nodeRestriction({ objects: deps.objects, authorizer: deps.authorizer })],
   ['PersistentVolumeClaimResize', (deps) => persistentVolumeClaimResize({ objects: deps.objects })],
   ['StorageObjectInUseProtection', () => storageObjectInUseProtection()],
+  ['CertificateApproval', (deps) => certificateApproval({ authorizer: deps.authorizer })],
+  ['CertificateSigning', (deps) => certificateSigning({ authorizer: deps.authorizer })],
+  ['CertificateSubjectRestriction', () => certificateSubjectRestriction()],
   ['DefaultIngressClass', (deps) => defaultIngressClass({ objects: deps.objects })],
   [
     'OwnerReferencesPermissionEnforcement',

@@ -2,6 +2,7 @@
 // verbs are all derived from a ResourceDeclaration; declarations are checked with `satisfies`.
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../machinery/status.ts';
+import type { UserInfo } from '../../machinery/authorization/types.ts';
 import type { StructuralSchema } from '../../machinery/schema/structural.ts';
 import type { GroupResourceName } from '../../storage/keys.ts';
 
@@ -18,10 +19,18 @@ export interface TableColumnDefinition {
   priority: number;
 }
 
+/** What a create knows besides the object. */
+export interface CreateContext {
+  user?: UserInfo;
+}
+
 /** What a resource does on writes: defaults, validation, warnings, normalisation. */
 export interface ResourceStrategy<T extends ApiObject> {
-  /** Clears what a client may not set and fills defaults before a create is validated. */
-  prepareForCreate(obj: T): void;
+  /**
+   * Clears what a client may not set and fills defaults before a create is validated. `ctx`
+   * names the requesting user, for kinds that record who asked (CertificateSigningRequest).
+   */
+  prepareForCreate(obj: T, ctx?: CreateContext): void;
   /** Same for an update; `old` is the stored object in this resource's served form. */
   prepareForUpdate(obj: T, old: T): void;
   /** Field errors of a new object (empty when valid). */

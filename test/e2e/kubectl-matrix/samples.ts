@@ -30,6 +30,11 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   '/pods': { metadata: { name: 'matrix-pod', namespace: ns, labels: { app: 'matrix' } }, spec: { containers: [{ name: 'app', image: 'nginx', ports: [{ containerPort: 80, protocol: 'TCP' }] }] } },
   '/podtemplates': { metadata: { name: 'matrix-template', namespace: ns }, template: { metadata: { labels: { app: 'matrix' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } },
   '/replicationcontrollers': { metadata: { name: 'matrix-rc', namespace: ns }, spec: { replicas: 0, selector: { app: 'matrix-rc' }, template: { metadata: { labels: { app: 'matrix-rc' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } } },
+  'apps/deployments': { metadata: { name: 'matrix-deploy', namespace: ns }, spec: { replicas: 0, selector: { matchLabels: { app: 'matrix-deploy' } }, template: { metadata: { labels: { app: 'matrix-deploy' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } } },
+  'apps/replicasets': { metadata: { name: 'matrix-rs', namespace: ns }, spec: { replicas: 0, selector: { matchLabels: { app: 'matrix-rs' } }, template: { metadata: { labels: { app: 'matrix-rs' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } } },
+  'apps/statefulsets': { metadata: { name: 'matrix-sts', namespace: ns }, spec: { replicas: 0, serviceName: 'matrix-svc', selector: { matchLabels: { app: 'matrix-sts' } }, template: { metadata: { labels: { app: 'matrix-sts' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } }, volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }] } },
+  'apps/daemonsets': { metadata: { name: 'matrix-ds', namespace: ns }, spec: { selector: { matchLabels: { app: 'matrix-ds' } }, template: { metadata: { labels: { app: 'matrix-ds' } }, spec: { nodeSelector: { 'matrix.orch.io/never': 'true' }, containers: [{ name: 'app', image: 'busybox' }] } } } },
+  'apps/controllerrevisions': { metadata: { name: 'matrix-revision', namespace: ns }, data: { spec: { template: { metadata: { labels: { app: 'matrix-ds' } } } } }, revision: 1 },
   '/namespaces': { metadata: { name: 'matrix-ns' } },
   '/events': {
     metadata: { name: 'matrix-core-event', namespace: ns },
@@ -112,6 +117,11 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   'storage.orch.io/volumeattributesclasses': { metadata: { name: 'matrix-vac' }, driverName: 'matrix.example.com', parameters: { iops: '3000' } },
   'node.orch.io/runtimeclasses': { metadata: { name: 'matrix-runtime' }, handler: 'matrix', overhead: { podFixed: { cpu: '10m' } }, scheduling: { nodeSelector: { 'matrix.orch.io/runtime': 'matrix' } } },
   'scheduling.orch.io/priorityclasses': { metadata: { name: 'matrix-priority' }, value: 1000, description: 'a row of the kubectl matrix' },
+  'certificates.orch.io/certificatesigningrequests': {
+    metadata: { name: 'matrix-csr' },
+    // An EC P-256 request for CN=matrix-user, O=matrix, made with openssl.
+    spec: { request: 'LS0tLS1CRUdJTiBDRVJUSUZJQ0FURSBSRVFVRVNULS0tLS0KTUlIak1JR0pBZ0VBTUNjeEZEQVNCZ05WQkFNTUMyMWhkSEpwZUMxMWMyVnlNUTh3RFFZRFZRUUtEQVp0WVhSeQphWGd3V1RBVEJnY3Foa2pPUFFJQkJnZ3Foa2pPUFFNQkJ3TkNBQVR1aUVZRGtOZm9VakZENXFRc0VsTnVodTNuCkpkMUdNanJVYTMzYWc2VUt1cmtSNHY4RVR3ZVYvRnZoR3Z5Y2tRbTJZeUtYQzhCQ1hYTFErRVVEcDlacW9BQXcKQ2dZSUtvWkl6ajBFQXdJRFNRQXdSZ0loQUlTNnE4WEN0TjJhbWlmUUtsUWZLWmpvaVVydFFIU05Yb1VDaDdwWgpheVIwQWlFQXBEeEE2eUl3bFArM2g2enpvTlR1dUdyaGFNWE0xamZnSk9xcGRvcGJRR009Ci0tLS0tRU5EIENFUlRJRklDQVRFIFJFUVVFU1QtLS0tLQo=', signerName: 'example.com/matrix', usages: ['digital signature', 'client auth'], expirationSeconds: 3600 },
+  },
   'resource.orch.io/deviceclasses': { metadata: { name: 'matrix.example.com' }, spec: { selectors: [{ cel: { expression: 'device.driver == "matrix.example.com"' } }] } },
   'resource.orch.io/resourceclaims': { metadata: { name: 'matrix-claim', namespace: ns }, spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'matrix.example.com' } }] } } },
   'resource.orch.io/resourceclaimtemplates': { metadata: { name: 'matrix-claim-template', namespace: ns }, spec: { spec: { devices: { requests: [{ name: 'gpu', exactly: { deviceClassName: 'matrix.example.com' } }] } } } },

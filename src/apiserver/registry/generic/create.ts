@@ -32,7 +32,7 @@ export async function createObject<T extends ApiObject, S extends ApiObject>(
   if (mutating) await mutating;
   ensureNamespaceMatches(obj, namespace, decl.namespaced);
   fillCreateMeta(obj);
-  strategy.prepareForCreate(obj);
+  strategy.prepareForCreate(obj, { user: opts.user });
   const generated = !obj.metadata.name && !!obj.metadata.generateName;
   if (generated) obj.metadata.name = generateName(obj.metadata.generateName!);
   const causes = validateThenCommon(strategy.validate(obj), () => validateCommonMeta(obj, decl.namespaced));

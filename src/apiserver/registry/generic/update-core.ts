@@ -46,7 +46,7 @@ export async function computeUpdate<T extends ApiObject, S extends ApiObject>(
     if (!opts.allowCreate) throw notFound(gr, name);
     await admitMutating(res, { ...admission, operation: 'CREATE' });
     fillCreateMeta(next);
-    strategy.prepareForCreate(next);
+    strategy.prepareForCreate(next, { user: opts.user });
     const causes = validateThenCommon(strategy.validate(next), () => validateCommonMeta(next, decl.namespaced));
     if (causes.length) throw invalid(groupKind(decl), name, causes);
     await admitValidating(res, { ...admission, operation: 'CREATE' });

@@ -1,7 +1,7 @@
 // The resource group's defaults, validation and update rules, without a server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DeviceClaim, ResourceClaim, ResourceSlice } from '../../../api/resource/v1/types.ts';
+import type { DeviceClaim, ResourceClaim, ResourceSlice, ResourceSliceSpec } from '../../../api/resource/v1/types.ts';
 import { defaultDeviceClaim, defaultResourceSliceSpec } from './defaults.ts';
 import { validateSelectorExpression } from './cel-selector.ts';
 import { validateDeviceClaim } from './device-claim.ts';
@@ -24,9 +24,9 @@ test('requests default to ExactCount and one device; All leaves count alone; tai
   };
   defaultDeviceClaim(claim);
   assert.deepEqual(claim.requests!.map((r) => r.exactly ?? r.firstAvailable![0]).map((a) => [a!.allocationMode, a!.count]), [['ExactCount', 1], ['All', undefined], ['ExactCount', 3]]);
-  const spec = { driver: 'd', pool: { name: 'p', generation: 0, resourceSliceCount: 1 }, devices: [{ name: 'x', taints: [{ key: 'k', effect: 'None' }] }] };
+  const spec: ResourceSliceSpec = { driver: 'd', pool: { name: 'p', generation: 0, resourceSliceCount: 1 }, devices: [{ name: 'x', taints: [{ key: 'k', effect: 'None' }] }] };
   defaultResourceSliceSpec(spec, new Date('2026-01-02T03:04:05.678Z'));
-  assert.equal(spec.devices[0]!.taints[0]!.timeAdded, '2026-01-02T03:04:05Z');
+  assert.equal(spec.devices![0]!.taints![0]!.timeAdded, '2026-01-02T03:04:05Z');
 });
 
 test('CEL selectors: syntax errors and non-boolean results are refused, DRA library calls accepted', () => {
