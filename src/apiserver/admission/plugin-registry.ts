@@ -35,6 +35,9 @@ import { certificateApproval } from './plugins/certificates/approval.ts';
 import { certificateSigning } from './plugins/certificates/signing.ts';
 import { certificateSubjectRestriction } from './plugins/certificates/subject-restriction.ts';
 import { defaultIngressClass } from './plugins/default-ingress-class/plugin.ts';
+import { priority } from './plugins/priority/plugin.ts';
+import { defaultStorageClass } from './plugins/default-storage-class/plugin.ts';
+import { runtimeClass } from './plugins/runtime-class/plugin.ts';
 import type { StoredObjects } from './stored-objects.ts';
 
 export interface PluginDeps {
@@ -88,6 +91,9 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
   ['CertificateSigning', (deps) => certificateSigning({ authorizer: deps.authorizer })],
   ['CertificateSubjectRestriction', () => certificateSubjectRestriction()],
   ['DefaultIngressClass', (deps) => defaultIngressClass({ objects: deps.objects })],
+  ['Priority', (deps) => priority({ objects: deps.objects })],
+  ['DefaultStorageClass', (deps) => defaultStorageClass({ objects: deps.objects })],
+  ['RuntimeClass', (deps) => runtimeClass({ objects: deps.objects })],
   [
     'OwnerReferencesPermissionEnforcement',
     (deps) => ownerReferencesPermissionEnforcement({ authorizer: deps.authorizer ?? (() => undefined), servedKinds: deps.servedKinds ?? (() => []) }),

@@ -4,7 +4,7 @@ import { ADMISSION as group } from './groups.ts';
 import { defaultOffAdmissionPlugins, defaultOnAdmissionPlugins } from './admission-plugins.ts';
 
 const plugins =
-  'NamespaceLifecycle, NamespaceExists, NamespaceAutoProvision, AlwaysAdmit, AlwaysDeny, EventRateLimit, OwnerReferencesPermissionEnforcement, ValidatingAdmissionWebhook, MutatingAdmissionWebhook (url clients only), ValidatingAdmissionPolicy and MutatingAdmissionPolicy (with its feature gate) act; ServiceAccount, LimitRanger, ResourceQuota, DefaultTolerationSeconds, AlwaysPullImages, PodNodeSelector, PodTolerationRestriction, ExtendedResourceToleration, LimitPodHardAntiAffinityTopology, DenyServiceExternalIPs and TaintNodesByCondition act on pods, services, nodes and claims; plugins for resources this server does not serve are accepted and have nothing to act on';
+  'NamespaceLifecycle, NamespaceExists, NamespaceAutoProvision, AlwaysAdmit, AlwaysDeny, EventRateLimit, OwnerReferencesPermissionEnforcement, ValidatingAdmissionWebhook, MutatingAdmissionWebhook (url clients only), ValidatingAdmissionPolicy and MutatingAdmissionPolicy (with its feature gate) act; ServiceAccount, LimitRanger, ResourceQuota, DefaultTolerationSeconds, AlwaysPullImages, PodNodeSelector, PodTolerationRestriction, ExtendedResourceToleration, LimitPodHardAntiAffinityTopology, DenyServiceExternalIPs and TaintNodesByCondition act on pods, services, nodes and claims; Priority, DefaultStorageClass and RuntimeClass act on pods, claims and priority classes; plugins for resources this server does not serve are accepted and have nothing to act on';
 const sorted = (names: readonly string[]) => [...names].sort().join(', ');
 
 export const admissionFlags: readonly FlagSpec[] = [
