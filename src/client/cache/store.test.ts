@@ -46,3 +46,17 @@ test('the resync period lies between 1x and 2x the minimum', () => {
     assert.ok(p >= 12 * 3600_000 && p < 24 * 3600_000);
   }
 });
+
+test('an index added later files the objects already cached and follows later changes', () => {
+  const store = new Indexer<ReturnType<typeof obj>>();
+  store.add(obj('a', 'x', '1'));
+  store.add(obj('a', 'y', '2'));
+  const byVersion = (o: ReturnType<typeof obj>) => [o.metadata.resourceVersion];
+  store.addIndexer('rv', byVersion);
+  assert.deepEqual(store.byIndex('rv', '1').map((o) => o.metadata.name), ['x']);
+  store.update(obj('a', 'y', '1'));
+  assert.deepEqual(store.byIndex('rv', '1').map((o) => o.metadata.name).sort(), ['x', 'y']);
+  // A second index of the same name is ignored.
+  store.addIndexer('rv', () => ['other']);
+  assert.deepEqual(store.byIndex('rv', 'other'), []);
+});

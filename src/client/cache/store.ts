@@ -27,13 +27,31 @@ export function metaNamespaceKey(obj: CachedObject): string {
 
 export class Indexer<T extends CachedObject> {
   private readonly items = new Map<string, T>();
-  private readonly indexers: Record<string, IndexFunc<T>>;
+  private indexers: Record<string, IndexFunc<T>>;
   /** index name -> index value -> keys */
   private readonly indices = new Map<string, Map<string, Set<string>>>();
 
   constructor(indexers: Record<string, IndexFunc<T>> = { [NAMESPACE_INDEX]: metaNamespaceIndexFunc }) {
     this.indexers = indexers;
     for (const name of Object.keys(indexers)) this.indices.set(name, new Map());
+  }
+
+  /**
+   * Adds an index unless one of that name exists (client-go's AddIndexers, as controllers sharing an
+   * informer each add theirs); objects already cached are filed under it at once.
+   */
+  addIndexer(name: string, fn: IndexFunc<T>): void {
+    if (this.indexers[name]) return;
+    this.indexers = { ...this.indexers, [name]: fn };
+    const index = new Map<string, Set<string>>();
+    this.indices.set(name, index);
+    for (const [key, obj] of this.items) {
+      for (const value of fn(obj)) {
+        let keys = index.get(value);
+        if (!keys) index.set(value, (keys = new Set()));
+        keys.add(key);
+      }
+    }
   }
 
   add(obj: T): void {

@@ -11,6 +11,7 @@ import { serviceAccountsController } from '../controllers/serviceaccount/service
 import { rootCACertPublisher } from '../controllers/rootcacertpublisher/publisher.ts';
 import { rootCAPublisherOptions } from '../controllers/rootcacertpublisher/options.ts';
 import { clusterRoleAggregationController } from '../controllers/clusterroleaggregation/aggregation-controller.ts';
+import { pvProtectionController } from '../controllers/volume/pvprotection/pv-protection-controller.ts';
 
 /**
  * Whether --controllers enables a controller, as Kubernetes decides it: an explicit `-name` wins,
@@ -36,6 +37,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'serviceaccount-controller': () => serviceAccountsController(),
   'root-ca-certificate-publisher-controller': (options) => rootCACertPublisher(rootCAPublisherOptions(options.serviceAccountController, options.client)),
   'clusterrole-aggregation-controller': () => clusterRoleAggregationController(),
+  'persistentvolume-protection-controller': () => pvProtectionController(),
 };
 
 /** The implementations for a run, built from its options. */

@@ -2,9 +2,7 @@
 // finalizer and every new PersistentVolume orch.io/pv-protection, so that deleting one still in
 // use only marks it; the protection controllers remove the finalizer once nothing uses it.
 import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
-
-export const PVC_PROTECTION_FINALIZER = 'orch.io/pvc-protection';
-export const PV_PROTECTION_FINALIZER = 'orch.io/pv-protection';
+import { PV_PROTECTION_FINALIZER, PVC_PROTECTION_FINALIZER } from '../../../../api/core/v1/well-known-finalizers.ts';
 
 const FINALIZER_OF: Readonly<Record<string, string>> = {
   persistentvolumeclaims: PVC_PROTECTION_FINALIZER,

@@ -41,6 +41,7 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
   'legacy-serviceaccount-token-cleaner-controller': [r(['delete', 'patch', ...READ], [''], ['secrets']), r(READ, [''], ['pods', 'configmaps'])],
   'endpoints-controller': [r(READ, [''], ['services', 'pods']), r(['create', 'update', 'delete'], [''], ['endpoints'])],
   'endpointslice-controller': [r(READ, [''], ['services', 'pods', 'nodes']), r(['create', 'update', 'delete'], ['discovery.orch.io'], ['endpointslices'])],
+  'persistentvolume-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumes'])],
   'resourcequota-controller': [r(READ, ['*'], ['*']), r(['update'], [''], ['resourcequotas/status'])],
 };
 
