@@ -1,6 +1,6 @@
 // PersistentVolumeClaimResize: a claim's storage request may grow only while the claim is bound,
 // and only when the claim and the stored claim name the same StorageClass and that class allows
-// volume expansion. A class that cannot be found (this server serves no StorageClasses yet)
+// volume expansion. A class that cannot be found (deleted, or storage.orch.io turned off)
 // allows nothing, as in Kubernetes when the lookup fails. Shrinking is left to validation.
 import type { PersistentVolumeClaim } from '../../../../api/core/v1/volume-types.ts';
 import { compareQuantities, parseQuantity } from '../../../../machinery/quantity/quantity.ts';
