@@ -5,6 +5,7 @@ import type { AdmissionAttributes, AdmissionOperation } from '../../admission/ty
 import type { UserInfo } from '../../../component-base/serving/request-context.ts';
 import type { InstalledResource } from './context.ts';
 import { admissionDecoder } from './decode.ts';
+import { canonicalGroup } from './alias.ts';
 
 export interface AdmissionInput {
   operation: AdmissionOperation;
@@ -22,9 +23,10 @@ export function admissionAttributes(res: InstalledResource<any, any>, input: Adm
   const decl = res.declaration;
   const attrs: AdmissionAttributes = {
     operation: input.operation,
-    resource: { group: decl.group, version: decl.version, resource: decl.plural },
+    // A group served under Kubernetes' name too is admitted as its orch.io group.
+    resource: { group: canonicalGroup(decl.group), version: decl.version, resource: decl.plural },
     subresource: res.subresource ?? '',
-    kind: input.kind ?? { group: decl.group, version: decl.version, kind: decl.kind },
+    kind: input.kind ?? { group: canonicalGroup(decl.group), version: decl.version, kind: decl.kind },
     namespace: decl.namespaced ? input.namespace : '',
     name: input.name,
     dryRun: input.dryRun,

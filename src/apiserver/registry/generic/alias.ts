@@ -45,7 +45,9 @@ export function canonicalGroup(group: string): string {
 /** The declaration served under its group's Kubernetes name, or undefined when the group has none. */
 export function underKubernetesName<D extends ResourceDeclaration<any, any>>(decl: D): D | undefined {
   const name = kubernetesGroupName(decl.group);
-  return name ? { ...decl, group: name, aliasOf: decl.group } : undefined;
+  // No short names or categories of its own: kubectl would find each twice (an ambiguous `netpol`,
+  // a doubled `get all`); the orch.io name keeps them.
+  return name ? { ...decl, group: name, aliasOf: decl.group, shortNames: [], categories: [] } : undefined;
 }
 
 /** The resources and, after each in a group Kubernetes names differently, the same one under that name. */

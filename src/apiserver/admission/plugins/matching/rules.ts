@@ -2,6 +2,7 @@
 // Kubernetes matches webhooks and policies; matchPolicy Equivalent also matches a request through
 // a resource served at another group that stores the same objects (events.orch.io events are
 // core events).
+import { canonicalGroup } from '../../../registry/generic/alias.ts';
 import type { LabelSelector, MatchPolicy, RuleWithOperations } from '../../../../api/admissionregistration/v1/types.ts';
 import type { AdmissionAttributes } from '../../types.ts';
 import type { NamespaceAccess } from '../../namespace-access.ts';
@@ -41,9 +42,15 @@ function listMatches(list: readonly string[] | undefined, value: string): boolea
   return (list ?? []).some((x) => x === '*' || x === value);
 }
 
+/** A rule's group names either name of a group served under two (networking.k8s.io is networking.orch.io). */
+function groupMatches(list: readonly string[] | undefined, group: string): boolean {
+  const canonical = canonicalGroup(group);
+  return (list ?? []).some((x) => x === '*' || canonicalGroup(x) === canonical);
+}
+
 export function ruleMatches(rule: RuleWithOperations, attrs: AdmissionAttributes, resource: GroupVersionResource, withOperations = true): boolean {
   if (withOperations && !listMatches(rule.operations, attrs.operation)) return false;
-  if (!listMatches(rule.apiGroups, resource.group) || !listMatches(rule.apiVersions, resource.version)) return false;
+  if (!groupMatches(rule.apiGroups, resource.group) || !listMatches(rule.apiVersions, resource.version)) return false;
   const resourceOk = (rule.resources ?? []).some((r) => {
     const slash = r.indexOf('/');
     const [res, sub] = slash < 0 ? [r, ''] : [r.slice(0, slash), r.slice(slash + 1)];
