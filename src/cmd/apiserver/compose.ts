@@ -31,6 +31,8 @@ import { enabledResources } from './runtime-config.ts';
 import { setAllowPrivileged } from '../../apiserver/registry/core/pods/capabilities.ts';
 import { withKubernetesGroupNames } from '../../apiserver/registry/generic/alias.ts';
 import { installServiceAllocation, serviceAllocationFor, serviceHooks } from './build-services.ts';
+import { systemPriorityClassesHook } from '../../apiserver/registry/scheduling/priorityclasses/bootstrap.ts';
+import { SCHEDULING_GROUP } from '../../api/scheduling/v1/types.ts';
 
 export interface ComposeDeps {
   /** The gates the options were validated with; without them every gate has its default. */
@@ -152,6 +154,7 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
           ...storage.postStartHooks,
           ...flowControl.postStartHooks,
           ...services.postStartHooks,
+          systemPriorityClassesHook(() => resources.find((r) => !r.subresource && !r.declaration.aliasOf && r.declaration.group === SCHEDULING_GROUP && r.declaration.plural === 'priorityclasses')),
         ],
       },
       storage,
