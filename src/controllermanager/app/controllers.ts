@@ -12,6 +12,7 @@ import { rootCACertPublisher } from '../controllers/rootcacertpublisher/publishe
 import { rootCAPublisherOptions } from '../controllers/rootcacertpublisher/options.ts';
 import { clusterRoleAggregationController } from '../controllers/clusterroleaggregation/aggregation-controller.ts';
 import { pvProtectionController } from '../controllers/volume/pvprotection/pv-protection-controller.ts';
+import { pvcProtectionController } from '../controllers/volume/pvcprotection/pvc-protection-controller.ts';
 
 /**
  * Whether --controllers enables a controller, as Kubernetes decides it: an explicit `-name` wins,
@@ -38,6 +39,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'root-ca-certificate-publisher-controller': (options) => rootCACertPublisher(rootCAPublisherOptions(options.serviceAccountController, options.client)),
   'clusterrole-aggregation-controller': () => clusterRoleAggregationController(),
   'persistentvolume-protection-controller': () => pvProtectionController(),
+  'persistentvolumeclaim-protection-controller': () => pvcProtectionController(),
 };
 
 /** The implementations for a run, built from its options. */

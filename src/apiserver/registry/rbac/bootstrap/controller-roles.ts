@@ -42,6 +42,7 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
   'endpoints-controller': [r(READ, [''], ['services', 'pods']), r(['create', 'update', 'delete'], [''], ['endpoints'])],
   'endpointslice-controller': [r(READ, [''], ['services', 'pods', 'nodes']), r(['create', 'update', 'delete'], ['discovery.orch.io'], ['endpointslices'])],
   'persistentvolume-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumes'])],
+  'persistentvolumeclaim-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumeclaims']), r(['get', 'list', 'watch'], [''], ['pods'])],
   'resourcequota-controller': [r(READ, ['*'], ['*']), r(['update'], [''], ['resourcequotas/status'])],
 };
 

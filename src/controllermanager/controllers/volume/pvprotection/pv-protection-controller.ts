@@ -42,7 +42,7 @@ export function pvProtectionController(opts: { clock?: Clock } = {}): Controller
     ctx.signal.addEventListener('abort', () => queue.shutDown(), { once: true });
     await waitForSync(ctx.signal, volumes);
     if (ctx.signal.aborted) return;
-    log.info('Starting controller', { controller: CONTROLLER_NAME });
+    log.info('Volume protection controller synced; starting the worker', { controller: CONTROLLER_NAME });
 
     const api = new ResourceClient<PersistentVolume>(client, PERSISTENT_VOLUMES);
     const sync = async (name: string) => {
