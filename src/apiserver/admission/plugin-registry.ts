@@ -34,6 +34,7 @@ import { storageObjectInUseProtection } from './plugins/storage-object-in-use/pl
 import { certificateApproval } from './plugins/certificates/approval.ts';
 import { certificateSigning } from './plugins/certificates/signing.ts';
 import { certificateSubjectRestriction } from './plugins/certificates/subject-restriction.ts';
+import { clusterTrustBundleAttest } from './plugins/certificates/ctb-attest.ts';
 import { defaultIngressClass } from './plugins/default-ingress-class/plugin.ts';
 import { priority } from './plugins/priority/plugin.ts';
 import { defaultStorageClass } from './plugins/default-storage-class/plugin.ts';
@@ -90,6 +91,7 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
   ['CertificateApproval', (deps) => certificateApproval({ authorizer: deps.authorizer })],
   ['CertificateSigning', (deps) => certificateSigning({ authorizer: deps.authorizer })],
   ['CertificateSubjectRestriction', () => certificateSubjectRestriction()],
+  ['ClusterTrustBundleAttest', (deps) => clusterTrustBundleAttest({ authorizer: deps.authorizer })],
   ['DefaultIngressClass', (deps) => defaultIngressClass({ objects: deps.objects })],
   ['Priority', (deps) => priority({ objects: deps.objects })],
   ['DefaultStorageClass', (deps) => defaultStorageClass({ objects: deps.objects })],

@@ -5,6 +5,7 @@ import { appsDeclarations } from '../../apiserver/registry/apps/declarations.ts'
 import { autoscalingDeclarations } from '../../apiserver/registry/autoscaling/declarations.ts';
 import { batchDeclarations } from '../../apiserver/registry/batch/declarations.ts';
 import { certificatesDeclarations } from '../../apiserver/registry/certificates/declarations.ts';
+import { coordinationDeclarations } from '../../apiserver/registry/coordination/declarations.ts';
 import { discoveryDeclarations } from '../../apiserver/registry/discovery/declarations.ts';
 import { networkingDeclarations } from '../../apiserver/registry/networking/declarations.ts';
 import { nodeDeclarations } from '../../apiserver/registry/node/declarations.ts';
@@ -12,6 +13,7 @@ import { policyDeclarations } from '../../apiserver/registry/policy/declarations
 import { resourceDeclarations } from '../../apiserver/registry/resource/declarations.ts';
 import { schedulingDeclarations } from '../../apiserver/registry/scheduling/declarations.ts';
 import { storageDeclarations } from '../../apiserver/registry/storage/declarations.ts';
+import { storagemigrationDeclarations } from '../../apiserver/registry/storagemigration/declarations.ts';
 
 export function namedGroupDeclarations(): ResourceDeclaration<any, any>[] {
   return [
@@ -26,5 +28,7 @@ export function namedGroupDeclarations(): ResourceDeclaration<any, any>[] {
     ...schedulingDeclarations(),
     ...certificatesDeclarations(),
     ...resourceDeclarations(),
+    ...coordinationDeclarations(),
+    ...storagemigrationDeclarations(),
   ];
 }

@@ -13,6 +13,9 @@ import { nodePackage } from './node/package.ts';
 import { policyPackage } from './policy/package.ts';
 import { resourcePackage } from './resource/package.ts';
 import { resourceV1beta2Package } from './resource/v1beta2-package.ts';
+import { certificatesV1beta1Package } from './certificates/v1beta1-package.ts';
+import { coordinationV1alpha2Package, coordinationV1beta1Package } from './coordination/v1beta1-package.ts';
+import { metaGroupResourcePackage, storagemigrationV1beta1Package } from './storagemigration/v1beta1-package.ts';
 import { schedulingPackage } from './scheduling/package.ts';
 import { storagePackage } from './storage/package.ts';
 
@@ -31,4 +34,9 @@ export const GO_PACKAGES: readonly GoPackage[] = [
   certificatesPackage,
   resourcePackage,
   resourceV1beta2Package,
+  certificatesV1beta1Package,
+  coordinationV1beta1Package,
+  coordinationV1alpha2Package,
+  storagemigrationV1beta1Package,
+  metaGroupResourcePackage,
 ];

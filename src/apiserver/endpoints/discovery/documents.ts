@@ -11,7 +11,18 @@ export function storageVersionHash(decl: Decl): string {
   return createHash('sha256').update(`${sv.group}/${sv.version}/${sv.kind}`).digest().subarray(0, 8).toString('base64');
 }
 
-/** Group names in order of first appearance, each with its versions in declaration order. */
+/**
+ * Kubernetes' order of preference among a group's versions: GA before beta before alpha, higher
+ * numbers first; a version of another form after them.
+ */
+function versionPreference(version: string): number {
+  const m = /^v(\d+)(?:(alpha|beta)(\d+))?$/.exec(version);
+  if (!m) return -1;
+  const stage = m[2] === 'alpha' ? 0 : m[2] === 'beta' ? 1 : 2;
+  return stage * 1e6 + Number(m[1]) * 1e3 + Number(m[3] ?? 0);
+}
+
+/** Group names in order of first appearance, each with its versions in order of preference. */
 export function groupVersions(decls: readonly Decl[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const d of decls) {
@@ -19,6 +30,7 @@ export function groupVersions(decls: readonly Decl[]): Map<string, string[]> {
     if (!versions.includes(d.version)) versions.push(d.version);
     out.set(d.group, versions);
   }
+  for (const versions of out.values()) versions.sort((a, b) => versionPreference(b) - versionPreference(a));
   return out;
 }
 

@@ -1,7 +1,9 @@
-// The resources of the certificates group this server serves, each one declaration (see ../resource.ts).
+// The resources of the certificates group this server serves, each one declaration (see ../resource.ts):
+// CertificateSigningRequests (v1) and ClusterTrustBundles (v1beta1, off unless --runtime-config asks).
 import type { ResourceDeclaration } from '../resource.ts';
 import { certificateSigningRequestsDeclaration } from './certificatesigningrequests/declaration.ts';
+import { clusterTrustBundlesDeclaration } from './clustertrustbundles/declaration.ts';
 
 export function certificatesDeclarations(): ResourceDeclaration<any, any>[] {
-  return [certificateSigningRequestsDeclaration()];
+  return [certificateSigningRequestsDeclaration(), clusterTrustBundlesDeclaration()];
 }

@@ -8,6 +8,7 @@ import { base64, makeCsr } from '../../../../../test/support/openssl.ts';
 import { certificateApproval } from './approval.ts';
 import { certificateSigning } from './signing.ts';
 import { certificateSubjectRestriction } from './subject-restriction.ts';
+import { clusterTrustBundleAttest } from './ctb-attest.ts';
 
 const asked: Attributes[] = [];
 /** Allows `verb` on signers whose name is in `allowed`. */
@@ -63,4 +64,20 @@ test('CertificateSubjectRestriction refuses system:masters for orch.io/kube-apis
   assert.throws(() => plugin.validate!(attrs('', body('orch.io/kube-apiserver-client', masters))), { message: 'certificatesigningrequests.certificates.orch.io "c" is forbidden: use of orch.io/kube-apiserver-client signer with system:masters group is not allowed' });
   plugin.validate!(attrs('', body('orch.io/kubelet-serving', masters)));
   assert.throws(() => plugin.validate!(attrs('', body('orch.io/kube-apiserver-client', base64('junk')))), { message: /failed to parse CSR: PEM block type must be CERTIFICATE REQUEST/ });
+});
+
+test('ClusterTrustBundleAttest checks bundles with a signer, and only when their anchors change', async () => {
+  const plugin = clusterTrustBundleAttest({ authorizer: () => authorizer(['attest example.com/*']) });
+  const bundle = (signerName: string, trustBundle = 'pem') => ({ metadata: { name: 'b' }, spec: { signerName, trustBundle } });
+  const ctb = (operation: 'CREATE' | 'UPDATE', object: unknown, oldObject?: unknown): AdmissionAttributes => ({
+    ...attrs('', object, oldObject),
+    operation,
+    resource: { group: 'certificates.orch.io', version: 'v1beta1', resource: 'clustertrustbundles' },
+  });
+  await plugin.validate!(ctb('CREATE', bundle('example.com/a')));
+  await plugin.validate!(ctb('CREATE', bundle('')));
+  await assert.rejects(async () => plugin.validate!(ctb('CREATE', bundle('other.com/a'))), { message: /user not permitted to attest for signerName "other.com\/a"/ });
+  await plugin.validate!(ctb('UPDATE', bundle('other.com/a'), bundle('other.com/a')));
+  await assert.rejects(async () => plugin.validate!(ctb('UPDATE', bundle('other.com/a', 'new'), bundle('other.com/a'))), { message: /not permitted to attest/ });
+  await assert.rejects(async () => plugin.validate!(ctb('UPDATE', bundle('example.com/b'), bundle('example.com/a'))), { message: /changing signerName is forbidden/ });
 });
