@@ -4,8 +4,10 @@
 // Kubernetes writes `kubernetes.io/` for its native prefixed resources.
 import { invalid, type FieldError } from '../../../machinery/validation/field-error.ts';
 import { isQualifiedName } from '../../../machinery/validation/names.ts';
+import { isExtendedResourceName, isHugePageResourceName, isNativeResource } from '../../../machinery/quota/resource-names.ts';
 
-const NATIVE_PREFIX = 'orch.io/';
+export { isExtendedResourceName, isHugePageResourceName, isNativeResource };
+
 const HUGEPAGES_PREFIX = 'hugepages-';
 const REQUESTS_PREFIX = 'requests.';
 
@@ -32,16 +34,7 @@ const INTEGER = new Set([
 
 export const STANDARD_LIMIT_TYPES = new Set(['Pod', 'Container', 'PersistentVolumeClaim']);
 
-export const isHugePageResourceName = (name: string) => name.startsWith(HUGEPAGES_PREFIX);
 const isQuotaHugePageResourceName = (name: string) => name.startsWith(HUGEPAGES_PREFIX) || name.startsWith(`${REQUESTS_PREFIX}${HUGEPAGES_PREFIX}`);
-
-export const isNativeResource = (name: string) => !name.includes('/') || name.includes(NATIVE_PREFIX);
-
-/** A vendor resource such as example.com/gpu: never overcommitted, counted in integers. */
-export function isExtendedResourceName(name: string): boolean {
-  if (isNativeResource(name) || name.startsWith(REQUESTS_PREFIX)) return false;
-  return isQualifiedName(`${REQUESTS_PREFIX}${name}`).length === 0;
-}
 
 export const isStandardResourceName = (name: string) => STANDARD.has(name) || isQuotaHugePageResourceName(name);
 export const isStandardContainerResourceName = (name: string) => STANDARD_CONTAINER.has(name) || isHugePageResourceName(name);

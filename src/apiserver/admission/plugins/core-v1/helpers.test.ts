@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isSuperset, mergeTolerations, verifyAgainstWhitelist } from './tolerations.ts';
-import { addLists, addQuantity, exceededNames, subtractNonNegative } from './resource-lists.ts';
-import { podLimits, podRequests } from './pod-resources.ts';
+import { addLists, addQuantity, exceededNames, subtractNonNegative } from '../../../../machinery/quantity/resource-lists.ts';
+import { podLimits, podRequests } from '../../../../machinery/quota/pod-resources.ts';
 import { parseLabelMap } from './label-maps.ts';
 import { container, pod } from './testing.ts';
 

@@ -3,7 +3,7 @@
 import type { Pod } from '../../../../api/core/v1/pod-types.ts';
 import type { Container } from '../../../../api/core/v1/container-types.ts';
 import type { LimitRange, ResourceList } from '../../../../api/core/v1/policy-types.ts';
-import { podLimits, podRequests } from '../core-v1/pod-resources.ts';
+import { podLimits, podRequests } from '../../../../machinery/quota/pod-resources.ts';
 import { limitRequestRatioConstraint, maxConstraint, minConstraint } from './constraints.ts';
 
 export const LIMIT_RANGER_ANNOTATION = 'orch.io/limit-ranger';

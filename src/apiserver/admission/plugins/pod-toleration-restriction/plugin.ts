@@ -12,7 +12,7 @@ import type { NamespaceAccess } from '../../namespace-access.ts';
 import { podOf } from '../core-v1/targets.ts';
 import { lookUpNamespace } from '../core-v1/namespace-lookup.ts';
 import { mergeTolerations, verifyAgainstWhitelist } from '../core-v1/tolerations.ts';
-import { isBestEffort } from '../core-v1/qos.ts';
+import { isBestEffort } from '../../../../machinery/quota/qos.ts';
 import { unconvertedError } from '../core-v1/unconverted-error.ts';
 import { parsePodTolerationRestrictionConfig } from './config.ts';
 

@@ -1,8 +1,10 @@
 // What the ResourceQuota plugin needs of the rest of the server, provided by the composition:
 // the namespace's quotas with compare-and-swap status writes, and the namespace's objects of any
 // served resource (to measure a new quota's usage).
-import type { ApiObject } from '../../../../api/meta/v1/types.ts';
 import type { ResourceQuota } from '../../../../api/core/v1/policy-types.ts';
+import type { NamespacedObjects } from '../../../../machinery/quota/usage.ts';
+
+export type { NamespacedObjects };
 
 export interface QuotaStore {
   /**
@@ -15,9 +17,4 @@ export interface QuotaStore {
    * otherwise throws the 409 Conflict StatusError. Returns the stored quota.
    */
   updateStatus(quota: ResourceQuota): Promise<ResourceQuota>;
-}
-
-export interface NamespacedObjects {
-  /** The namespace's objects of a resource, or undefined when this server does not serve it. */
-  list(group: string, resource: string, namespace: string): Promise<readonly ApiObject[] | undefined>;
 }

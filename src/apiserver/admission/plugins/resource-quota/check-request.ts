@@ -6,10 +6,10 @@ import type { ResourceList, ResourceQuota, ScopedResourceSelectorRequirement } f
 import { parseQuantity, quantityString } from '../../../../machinery/quantity/quantity.ts';
 import type { AdmissionAttributes } from '../../types.ts';
 import { admissionForbidden } from '../../forbidden.ts';
-import { addLists, exceededNames, isZeroList, maskList, negativeNames, signOf, subtractNonNegative } from '../core-v1/resource-lists.ts';
+import { addLists, exceededNames, isZeroList, maskList, negativeNames, signOf, subtractNonNegative } from '../../../../machinery/quantity/resource-lists.ts';
+import { quotaScopeSelectors } from '../../../../machinery/quota/measure.ts';
 import { unconvertedError } from '../core-v1/unconverted-error.ts';
 import type { QuotaEvaluator } from './evaluators/evaluator.ts';
-import { quotaScopeSelectors } from './evaluators/evaluator.ts';
 import type { LimitedResource } from './config.ts';
 
 /** Sorted name=value pairs, comma-separated (prettyPrint). */

@@ -6,7 +6,7 @@
 import type { ResourceQuota } from '../../../../api/core/v1/policy-types.ts';
 import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import { admissionForbidden } from '../../forbidden.ts';
-import { equalLists } from '../core-v1/resource-lists.ts';
+import { equalLists } from '../../../../machinery/quantity/resource-lists.ts';
 import type { QuotaStore } from './access.ts';
 import { parseResourceQuotaConfig, type LimitedResource } from './config.ts';
 import { checkRequest } from './check-request.ts';

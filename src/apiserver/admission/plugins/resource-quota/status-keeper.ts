@@ -5,10 +5,10 @@
 // Writes to one namespace's quotas are serialized within this server, shared with admission.
 import type { ResourceList, ResourceQuota } from '../../../../api/core/v1/policy-types.ts';
 import { isConflict } from '../../../../machinery/status.ts';
-import { equalLists } from '../core-v1/resource-lists.ts';
+import { equalLists } from '../../../../machinery/quantity/resource-lists.ts';
+import { calculateUsage } from '../../../../machinery/quota/usage.ts';
 import type { NamespacedObjects, QuotaStore } from './access.ts';
 import type { EvaluatorRegistry } from './evaluators/registry.ts';
-import { calculateUsage } from './usage.ts';
 
 const SYNC_ATTEMPTS = 3;
 

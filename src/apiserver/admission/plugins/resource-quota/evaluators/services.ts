@@ -1,32 +1,12 @@
-// Quota of services: each service counts once (services, count/services); a NodePort service also
-// counts its ports as node ports, a LoadBalancer one its ports as node ports and itself as a load
-// balancer. A service's type can change, so updates are measured too.
-import type { Service } from '../../../../../api/core/v1/service-types.ts';
-import type { ResourceList } from '../../../../../api/core/v1/policy-types.ts';
+// Quota of services, checked on create and on updates too, since a service's type can change.
+import { serviceMeasure } from '../../../../../machinery/quota/services.ts';
 import type { QuotaEvaluator } from './evaluator.ts';
-import { NO_SCOPES, objectCountName } from './evaluator.ts';
-
-const SERVICE_COUNT = objectCountName('', 'services');
-const SERVICE_RESOURCES = [SERVICE_COUNT, 'services', 'services.nodeports', 'services.loadbalancers'];
-
-export function serviceUsage(svc: Service): ResourceList {
-  const ports = String(svc.spec?.ports?.length ?? 0);
-  const out: ResourceList = { [SERVICE_COUNT]: '1', services: '1', 'services.loadbalancers': '0', 'services.nodeports': '0' };
-  if (svc.spec?.type === 'NodePort') out['services.nodeports'] = ports;
-  if (svc.spec?.type === 'LoadBalancer') {
-    out['services.nodeports'] = ports;
-    out['services.loadbalancers'] = '1';
-  }
-  return out;
-}
+import { NO_SCOPES } from './evaluator.ts';
 
 export function serviceEvaluator(): QuotaEvaluator {
   return {
-    group: '',
-    resource: 'services',
+    ...serviceMeasure(),
     ...NO_SCOPES,
     handles: (attrs) => attrs.subresource === '' && (attrs.operation === 'CREATE' || attrs.operation === 'UPDATE'),
-    matchingResources: (input) => input.filter((n) => SERVICE_RESOURCES.includes(n)),
-    usage: (obj) => serviceUsage(obj as Service),
   };
 }

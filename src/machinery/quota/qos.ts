@@ -1,9 +1,9 @@
 // Whether a pod is of the BestEffort quality of service class: it asks for and is limited to no
 // cpu or memory at all (pod-level resources, when set, speak for the whole pod). A pod whose
 // status already names its class keeps it, as Kubernetes' GetPodQOS reads it.
-import type { Pod } from '../../../../api/core/v1/pod-types.ts';
-import type { ResourceList } from '../../../../api/core/v1/policy-types.ts';
-import { signOf } from './resource-lists.ts';
+import type { Pod } from '../../api/core/v1/pod-types.ts';
+import type { ResourceList } from '../../api/core/v1/policy-types.ts';
+import { signOf } from '../quantity/resource-lists.ts';
 
 const QOS_RESOURCES = ['cpu', 'memory'];
 

@@ -3,10 +3,10 @@
 // container runs alone beside the sidecars started before it, so the pod needs the greater of the
 // two. Quota also counts pod-level resources (cpu, memory and huge pages in spec.resources replace
 // the containers' sum) and the runtime overhead; the limit ranger sums containers only.
-import type { Pod } from '../../../../api/core/v1/pod-types.ts';
-import type { Container } from '../../../../api/core/v1/container-types.ts';
-import type { ResourceList } from '../../../../api/core/v1/policy-types.ts';
-import { addInto, maxInto } from './resource-lists.ts';
+import type { Pod } from '../../api/core/v1/pod-types.ts';
+import type { Container } from '../../api/core/v1/container-types.ts';
+import type { ResourceList } from '../../api/core/v1/policy-types.ts';
+import { addInto, maxInto } from '../quantity/resource-lists.ts';
 
 export interface PodResourceOptions {
   /** Apply spec.resources (pod-level requests and limits) over the containers' sum. */

@@ -2,9 +2,9 @@
 // activeDeadlineSeconds) or NotTerminating, BestEffort or NotBestEffort, PriorityClass (matched
 // against its priority class name with In, NotIn, Exists or DoesNotExist) and
 // CrossNamespacePodAffinity (an affinity term naming other namespaces).
-import type { Pod, PodAffinity, PodAffinityTerm } from '../../../../../api/core/v1/pod-types.ts';
-import type { ScopedResourceSelectorRequirement } from '../../../../../api/core/v1/policy-types.ts';
-import { isBestEffort } from '../../core-v1/qos.ts';
+import type { Pod, PodAffinity, PodAffinityTerm } from '../../api/core/v1/pod-types.ts';
+import type { ScopedResourceSelectorRequirement } from '../../api/core/v1/policy-types.ts';
+import { isBestEffort } from './qos.ts';
 
 export const isTerminating = (pod: Pod) => (pod.spec?.activeDeadlineSeconds ?? -1) >= 0;
 
