@@ -40,7 +40,7 @@ test('schedules parse as robfig/cron parses them, with its messages', () => {
 
 test('ValidateCronJob: schedule, time zone, concurrency policy, limits, a job template without selector, the name\'s length', () => {
   const cj = cronJob({ schedule: 'TZ=UTC 0 * * * *', timeZone: 'Mars/Olympus', concurrencyPolicy: 'Sometimes', failedJobsHistoryLimit: -1 }, 'n'.repeat(53));
-  (cj.spec!.jobTemplate.spec as Record<string, unknown>).selector = { matchLabels: { a: 'b' } };
+  cj.spec!.jobTemplate.spec!.selector = { matchLabels: { a: 'b' } };
   cronJobStrategy.prepareForCreate(cj);
   assert.deepEqual(lines(cronJobStrategy.validate(cj)), [
     'spec.schedule: Invalid value: "TZ=UTC 0 * * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead',
