@@ -296,9 +296,12 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): Sta
   return failure(429, 'TooManyRequests', message, { retryAfterSeconds });
 }
 
-/** An eviction a PodDisruptionBudget forbids: 429 with the DisruptionBudget cause, as Kubernetes answers. */
-export function disruptionBudgetViolated(message: string): StatusError {
-  return failure(429, 'TooManyRequests', message, { causes: [{ reason: 'DisruptionBudget', message }] });
+/**
+ * An eviction a PodDisruptionBudget forbids: 429 with the DisruptionBudget cause, as Kubernetes
+ * answers; the cause says why (the budget's healthy pods, or that it is still being processed).
+ */
+export function disruptionBudgetViolated(message: string, causeMessage = message): StatusError {
+  return failure(429, 'TooManyRequests', message, { causes: [{ reason: 'DisruptionBudget', message: causeMessage }] });
 }
 
 /** The request ran past --request-timeout (504, reason Timeout). */

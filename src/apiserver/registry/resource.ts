@@ -171,8 +171,8 @@ export interface ParentAccess<T extends ApiObject> {
    * on races; `mutate` may throw a StatusError to refuse.
    */
   update(mutate: (current: T) => T): Promise<T>;
-  /** Deletes the parent as a DELETE request would. */
-  delete(options: { gracePeriodSeconds?: number; preconditions?: { uid?: string; resourceVersion?: string } }): Promise<void>;
+  /** Deletes the parent as a DELETE request would (`dryRun`: only as a dry run, whatever the request said). */
+  delete(options: { gracePeriodSeconds?: number; preconditions?: { uid?: string; resourceVersion?: string }; dryRun?: boolean }): Promise<void>;
 }
 
 /**

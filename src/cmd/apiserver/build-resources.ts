@@ -22,6 +22,8 @@ import { persistentVolumeClaimsDeclaration } from '../../apiserver/registry/core
 import { servicesDeclaration } from '../../apiserver/registry/core/services/declaration.ts';
 import { nodesDeclaration } from '../../apiserver/registry/core/nodes/declaration.ts';
 import { podsDeclaration } from '../../apiserver/registry/core/pods/declaration.ts';
+import { podDisruptionBudgetsDeclaration } from '../../apiserver/registry/policy/poddisruptionbudgets/declaration.ts';
+import { podDisruptionBudgetCheck } from '../../apiserver/registry/policy/poddisruptionbudgets/disruption-check.ts';
 import { podTemplatesDeclaration } from '../../apiserver/registry/core/podtemplates/declaration.ts';
 import { replicationControllersDeclaration } from '../../apiserver/registry/core/replicationcontrollers/declaration.ts';
 import { componentStatusesDeclaration } from '../../apiserver/registry/core/componentstatuses/declaration.ts';
@@ -55,7 +57,10 @@ export function buildResources(options: ApiserverOptions, storage: ApiserverStor
     ttlSeconds: eventTtlSeconds(options.storage.eventTTLms),
     storeName: storage.storeNameFor(EVENTS_STORAGE.storageResource),
   });
-  const core = [secretsDeclaration(), serviceAccountsDeclaration(), endpointsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration(), servicesDeclaration(), nodesDeclaration(), podsDeclaration(), podTemplatesDeclaration(), replicationControllersDeclaration(), persistentVolumesDeclaration(), persistentVolumeClaimsDeclaration(), ...namedGroupDeclarations()].map((declaration) => ({
+  // Evictions respect the PodDisruptionBudgets stored for policy/v1.
+  const budgets = podDisruptionBudgetsDeclaration().storageResource;
+  const disruptionCheck = podDisruptionBudgetCheck(storage.storeFor(budgets), storage.storeNameFor(budgets));
+  const core = [secretsDeclaration(), serviceAccountsDeclaration(), endpointsDeclaration(), limitRangesDeclaration(), resourceQuotasDeclaration(), servicesDeclaration(), nodesDeclaration(), podsDeclaration(disruptionCheck), podTemplatesDeclaration(), replicationControllersDeclaration(), persistentVolumesDeclaration(), persistentVolumeClaimsDeclaration(), ...namedGroupDeclarations()].map((declaration) => ({
     declaration,
     store: storage.storeFor(declaration.storageResource),
     storeName: storage.storeNameFor(declaration.storageResource),

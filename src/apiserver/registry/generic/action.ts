@@ -71,7 +71,7 @@ function parentAccess<T extends ApiObject, S extends ApiObject>(res: InstalledRe
       }
     },
     async delete(options) {
-      await deleteObject(parent, name, namespace, { dryRun: opts.dryRun, user: opts.user, ...options });
+      await deleteObject(parent, name, namespace, { ...options, dryRun: opts.dryRun || !!options.dryRun, user: opts.user });
     },
   };
 }

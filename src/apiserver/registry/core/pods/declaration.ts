@@ -11,12 +11,13 @@ import { podFieldSet, POD_FIELD_SELECTORS } from './fields.ts';
 import { podEphemeralContainersStrategy, podResizeStrategy, podStatusStrategy, podStrategy } from './strategy.ts';
 import { podTable } from './table.ts';
 import { bindingAction } from './subresources/binding.ts';
-import { evictionAction } from './subresources/eviction.ts';
+import { evictionAction, type DisruptionCheck } from './subresources/eviction.ts';
 import { podGracePeriodSeconds } from './subresources/graceful-deletion.ts';
 
 const SUBRESOURCE_VERBS = ['get', 'patch', 'update'] as const;
 
-export function podsDeclaration() {
+/** `disruptionCheck`: the budgets evictions must respect (none when policy/v1 is not served). */
+export function podsDeclaration(disruptionCheck?: DisruptionCheck) {
   return {
     group: '',
     version: 'v1',
@@ -51,7 +52,7 @@ export function podsDeclaration() {
       ephemeralcontainers: { verbs: SUBRESOURCE_VERBS, strategy: podEphemeralContainersStrategy },
       resize: { verbs: SUBRESOURCE_VERBS, strategy: podResizeStrategy },
       binding: { verbs: ['create'], strategy: podStrategy, action: bindingAction<Pod>() },
-      eviction: { verbs: ['create'], strategy: podStrategy, action: evictionAction<Pod>() },
+      eviction: { verbs: ['create'], strategy: podStrategy, action: evictionAction<Pod>(disruptionCheck) },
       // Passed on to the pod's node agent, or to the pod itself (registry/core/connect).
       attach: { verbs: ['create', 'get'], strategy: podStrategy, connect: true },
       exec: { verbs: ['create', 'get'], strategy: podStrategy, connect: true },
