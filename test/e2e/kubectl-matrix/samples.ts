@@ -35,6 +35,10 @@ export const SAMPLES: Record<string, Record<string, unknown>> = {
   'apps/statefulsets': { metadata: { name: 'matrix-sts', namespace: ns }, spec: { replicas: 0, serviceName: 'matrix-svc', selector: { matchLabels: { app: 'matrix-sts' } }, template: { metadata: { labels: { app: 'matrix-sts' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } }, volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }] } },
   'apps/daemonsets': { metadata: { name: 'matrix-ds', namespace: ns }, spec: { selector: { matchLabels: { app: 'matrix-ds' } }, template: { metadata: { labels: { app: 'matrix-ds' } }, spec: { nodeSelector: { 'matrix.orch.io/never': 'true' }, containers: [{ name: 'app', image: 'busybox' }] } } } },
   'apps/controllerrevisions': { metadata: { name: 'matrix-revision', namespace: ns }, data: { spec: { template: { metadata: { labels: { app: 'matrix-ds' } } } } }, revision: 1 },
+  'batch/jobs': { metadata: { name: 'matrix-job', namespace: ns }, spec: { suspend: true, template: { spec: { restartPolicy: 'Never', containers: [{ name: 'app', image: 'busybox' }] } } } },
+  'batch/cronjobs': { metadata: { name: 'matrix-cronjob', namespace: ns }, spec: { schedule: '*/5 * * * *', suspend: true, jobTemplate: { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'app', image: 'busybox' }] } } } } } },
+  'autoscaling/horizontalpodautoscalers': { metadata: { name: 'matrix-hpa', namespace: ns }, spec: { scaleTargetRef: { apiVersion: 'v1', kind: 'ReplicationController', name: 'matrix-rc' }, minReplicas: 1, maxReplicas: 3, metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } } }] } },
+  'policy/poddisruptionbudgets': { metadata: { name: 'matrix-pdb', namespace: ns }, spec: { minAvailable: 1, selector: { matchLabels: { app: 'matrix' } } } },
   '/namespaces': { metadata: { name: 'matrix-ns' } },
   '/events': {
     metadata: { name: 'matrix-core-event', namespace: ns },
