@@ -2,12 +2,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ClusterTrustBundle } from '../../../../api/certificates/v1beta1/types.ts';
+import type { StatusCause } from '../../../../machinery/status.ts';
 import { makeCertificate } from '../../../../../test/support/openssl.ts';
 import { validateClusterTrustBundle, validateClusterTrustBundleUpdate } from './validation.ts';
 
 const ca = makeCertificate('/CN=ca', true);
 const bundle = (name: string, trustBundle: string, signerName?: string): ClusterTrustBundle => ({ metadata: { name, resourceVersion: '1' }, spec: { trustBundle, ...(signerName ? { signerName } : {}) } });
-const messages = (causes: { field?: string; message: string }[]) => causes.map((c) => `${c.field}: ${c.message}`);
+const messages = (causes: StatusCause[]) => causes.map((c) => `${c.field}: ${c.message}`);
 
 test('anchors: CERTIFICATE blocks only, at least one', () => {
   assert.deepEqual(messages(validateClusterTrustBundle(bundle('b', ca))), []);
