@@ -107,3 +107,11 @@ test('the table shows REFERENCE, TARGETS, MINPODS, MAXPODS and REPLICAS through 
     assert.deepEqual(rows.multi, ['ReplicationController/web', 'memory: <unknown>/100Mi, cpu: <unknown>/50%', '1', 8, 0]);
   }
 });
+
+test('autoscalers are served as protobuf through both versions', async () => {
+  for (const path of [`${V1}/web`, `${V2}/web`]) {
+    const r = await s.call('GET', path, undefined, { accept: 'application/vnd.kubernetes.protobuf' });
+    assert.equal(r.status, 200, path);
+    assert.match(String(r.headers['content-type']), /^application\/vnd\.kubernetes\.protobuf/);
+  }
+});

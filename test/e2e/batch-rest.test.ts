@@ -113,3 +113,11 @@ test('the cron job table shows SCHEDULE, TIMEZONE, SUSPEND, ACTIVE and LAST SCHE
   assert.deepEqual(rows.zoned.slice(1, 3), ['@hourly', 'Asia/Tokyo']);
   assert.deepEqual(rows.tick.slice(7), ['work', 'busybox', '<none>']);
 });
+
+test('jobs and cron jobs are served as protobuf', async () => {
+  for (const path of [`${JOBS}/hello`, `${CRONJOBS}/tick`, JOBS]) {
+    const r = await s.call('GET', path, undefined, { accept: 'application/vnd.kubernetes.protobuf' });
+    assert.equal(r.status, 200, path);
+    assert.match(String(r.headers['content-type']), /^application\/vnd\.kubernetes\.protobuf/);
+  }
+});

@@ -159,3 +159,9 @@ test('an unready pod goes without taking from a budget that has its healthy pods
   await s.call('PATCH', `${PDBS('unready')}/web`, { spec: { unhealthyPodEvictionPolicy: null } }, MERGE);
   assert.equal((await evict('unready', 'pending')).status, 201, 'a pending pod ignores the budget');
 });
+
+test('budgets are served as protobuf', async () => {
+  const r = await s.call('GET', `${PDBS('budgets')}/web`, undefined, { accept: 'application/vnd.kubernetes.protobuf' });
+  assert.equal(r.status, 200);
+  assert.match(String(r.headers['content-type']), /^application\/vnd\.kubernetes\.protobuf/);
+});

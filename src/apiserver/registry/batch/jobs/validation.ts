@@ -133,7 +133,7 @@ export function validateJobUpdate(job: Job, old: Job, opts: JobValidationOptions
   const was = old.spec ?? ({} as JobSpec);
   errs.push(...validateJobSpec(spec, 'spec'));
   errs.push(...validateCompletionsUpdate(spec, was));
-  errs.push(...validateImmutableField(spec.selector ?? null, was.selector ?? null, 'spec.selector'));
+  errs.push(...validateImmutableField(spec.selector ?? null, was.selector ?? null, 'spec.selector', spec.selector ? goLabelSelector(spec.selector) : null));
   const oldTemplate = comparableOldTemplate(spec.template, was.template, opts);
   if (!deepEqual(spec.template, oldTemplate)) errs.push(invalid('spec.template', spec.template ?? null, 'field is immutable'));
   for (const key of ['completionMode', 'podFailurePolicy', 'backoffLimitPerIndex', 'managedBy', 'successPolicy'] as const) {
