@@ -91,7 +91,7 @@ test('an unbound pod is deleted at once; a bound one is marked with its grace pe
   assert.equal((await s.call('GET', `${PODS}/graceful`)).status, 404);
 });
 
-test('eviction deletes a pod (no disruption budgets are served yet) and answers Success', async () => {
+test('eviction deletes a pod no disruption budget selects and answers Success', async () => {
   await createPod('evict-me');
   const r = await s.call('POST', `${PODS}/evict-me/eviction`, { apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: 'evict-me' } });
   assert.equal(r.status, 201, JSON.stringify(r.body));
