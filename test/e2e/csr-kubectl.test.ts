@@ -52,7 +52,7 @@ test('kubectl creates, approves and denies certificate signing requests; get csr
   assert.match(pending.find((l) => l.startsWith('alice'))!, /^alice\s+\d+s\s+orch\.io\/kube-apiserver-client\s+admin\s+24h\s+Pending$/);
 
   assert.match(await ok(['certificate', 'approve', 'certificatesigningrequest.certificates.k8s.io/alice']), /certificatesigningrequest\.certificates\.k8s\.io\/alice approved/);
-  assert.match(await ok(['certificate', 'deny', 'csr.certificates.k8s.io/bob']), /certificatesigningrequest\.certificates\.k8s\.io\/bob denied/);
+  assert.match(await ok(['certificate', 'deny', 'certificatesigningrequest.certificates.k8s.io/bob']), /certificatesigningrequest\.certificates\.k8s\.io\/bob denied/);
   const decided = (await ok(['get', 'csr'])).trimEnd().split('\n');
   assert.match(decided.find((l) => l.startsWith('alice'))!, /\s+Approved$/);
   assert.match(decided.find((l) => l.startsWith('bob'))!, /\s+<none>\s+Denied$/);
@@ -60,7 +60,7 @@ test('kubectl creates, approves and denies certificate signing requests; get csr
   assert.equal(reason, 'Approved/KubectlApprove');
 
   // A denied request cannot be approved as well.
-  const both = await k.run(['certificate', 'approve', 'csr.certificates.k8s.io/bob']);
+  const both = await k.run(['certificate', 'approve', 'certificatesigningrequest.certificates.k8s.io/bob']);
   assert.notEqual(both.code, 0);
   assert.match(both.stderr, /Approved and Denied conditions are mutually exclusive|is already Denied/);
 });
