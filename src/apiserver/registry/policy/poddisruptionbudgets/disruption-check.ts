@@ -1,13 +1,13 @@
 // The eviction subresource's budget check over the PodDisruptionBudget store, as Kubernetes'
 // EvictionREST makes it: the namespace's budgets whose (non-empty) selector matches the pod; more
-// than one is a 500 Kubernetes does not support; none allows. A pod that is not ready is let go
+// than one is refused (Kubernetes does not support it); none allows. A pod that is not ready is let go
 // without taking from the budget when the budget allows it (AlwaysAllow, or IfHealthyBudget with
 // enough healthy pods). Otherwise the budget must have caught up with its spec (observedGeneration)
 // and allow a disruption: one is taken, and the pod recorded in status.disruptedPods, in one
 // compare-and-swap write of the budget (re-read and checked again when another write won).
 import type { PodDisruptionBudget, PodDisruptionBudgetStatus } from '../../../../api/policy/v1/types.ts';
 import { labelSelectorMatches } from '../../../../machinery/selectors/label-selector.ts';
-import { disruptionBudgetViolated, forbidden, StatusError } from '../../../../machinery/status.ts';
+import { disruptionBudgetViolated, forbidden, forbiddenMessage, type StatusError } from '../../../../machinery/status.ts';
 import type { Store } from '../../../../storage/interface.ts';
 import { collectionPrefix, objectKey } from '../../generic/keys.ts';
 import { interpretStorageError } from '../../generic/storage-errors.ts';
@@ -38,16 +38,12 @@ function isReady(pod: BoundPod): boolean {
   return (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 }
 
-/** More than one budget: answered as Kubernetes answers it, a bare failure Status with code 500. */
+/**
+ * More than one budget selects the pod: Kubernetes' message, as a 403 (Kubernetes answers a bare
+ * 500; here a refused request is never a server error).
+ */
 function tooManyBudgets(): StatusError {
-  return new StatusError({
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: 'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.',
-    code: 500,
-  });
+  return forbiddenMessage('This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.');
 }
 
 /** UpdateDisruptionAllowedCondition once none are left: DisruptionAllowed False, InsufficientPods. */
