@@ -11,8 +11,8 @@ import { clientOptions, type ClientOptions } from './controllermanager/client-op
 import { leaderElectionOptions, type LeaderElectionOptions } from './controllermanager/leader-election-options.ts';
 import { controllerSelectionOptions, type ControllerSelectionOptions } from './controllermanager/controller-selection-options.ts';
 import {
-  garbageCollectorControllerOptions, namespaceControllerOptions, serviceAccountControllerOptions,
-  type GarbageCollectorControllerOptions, type NamespaceControllerOptions, type ServiceAccountControllerOptions,
+  garbageCollectorControllerOptions, namespaceControllerOptions, resourceQuotaControllerOptions, serviceAccountControllerOptions,
+  type GarbageCollectorControllerOptions, type NamespaceControllerOptions, type ResourceQuotaControllerOptions, type ServiceAccountControllerOptions,
 } from './controllermanager/controller-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
 
@@ -28,6 +28,7 @@ export interface ControllerManagerOptions {
   controllerSelection: ControllerSelectionOptions;
   garbageCollector: GarbageCollectorControllerOptions;
   namespaceController: NamespaceControllerOptions;
+  resourceQuotaController: ResourceQuotaControllerOptions;
   serviceAccountController: ServiceAccountControllerOptions;
 }
 
@@ -49,6 +50,7 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     controllerSelection: controllerSelectionOptions(r),
     garbageCollector: garbageCollectorControllerOptions(r),
     namespaceController: namespaceControllerOptions(r),
+    resourceQuotaController: resourceQuotaControllerOptions(r),
     serviceAccountController: serviceAccountControllerOptions(r),
   };
 }

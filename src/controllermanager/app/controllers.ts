@@ -13,6 +13,7 @@ import { rootCAPublisherOptions } from '../controllers/rootcacertpublisher/optio
 import { clusterRoleAggregationController } from '../controllers/clusterroleaggregation/aggregation-controller.ts';
 import { pvProtectionController } from '../controllers/volume/pvprotection/pv-protection-controller.ts';
 import { pvcProtectionController } from '../controllers/volume/pvcprotection/pvc-protection-controller.ts';
+import { resourceQuotaController } from '../controllers/resourcequota/resource-quota-controller.ts';
 
 /**
  * Whether --controllers enables a controller, as Kubernetes decides it: an explicit `-name` wins,
@@ -40,6 +41,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'clusterrole-aggregation-controller': () => clusterRoleAggregationController(),
   'persistentvolume-protection-controller': () => pvProtectionController(),
   'persistentvolumeclaim-protection-controller': () => pvcProtectionController(),
+  'resourcequota-controller': (options) => resourceQuotaController(options.resourceQuotaController),
 };
 
 /** The implementations for a run, built from its options. */

@@ -1,5 +1,6 @@
 // Each written controller's own rows as a typed options object, named as Kubernetes names the
-// controllers' configurations (GarbageCollectorController, NamespaceController, SAController).
+// controllers' configurations (GarbageCollectorController, NamespaceController,
+// ResourceQuotaController, SAController).
 // A controller reads only its own object.
 import type { OptionReader } from '../option-reader.ts';
 
@@ -23,6 +24,17 @@ export interface NamespaceControllerOptions {
 
 export function namespaceControllerOptions(r: OptionReader): NamespaceControllerOptions {
   return { syncPeriodMs: r.number('namespace-sync-period'), workers: r.positiveNumber('concurrent-namespace-syncs') };
+}
+
+export interface ResourceQuotaControllerOptions {
+  /** --resource-quota-sync-period: every quota's usage is measured again this often. */
+  syncPeriodMs: number;
+  /** --concurrent-resource-quota-syncs; zero or less takes the row's default. */
+  workers: number;
+}
+
+export function resourceQuotaControllerOptions(r: OptionReader): ResourceQuotaControllerOptions {
+  return { syncPeriodMs: r.number('resource-quota-sync-period'), workers: r.positiveNumber('concurrent-resource-quota-syncs') };
 }
 
 export interface ServiceAccountControllerOptions {

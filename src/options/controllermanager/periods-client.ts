@@ -1,13 +1,13 @@
 // Periods and API client rows.
 import type { FlagSpec } from '../flag.ts';
-import { PERIODS_CLIENT as group, NO_CONTROLLER } from './groups.ts';
+import { PERIODS_CLIENT as group } from './groups.ts';
 
 export const API_CONTENT_TYPES: readonly string[] = ['application/vnd.orch.protobuf', 'application/json'];
 
 export const periodsClientFlags: readonly FlagSpec[] = [
   { name: 'namespace-sync-period', type: 'duration', default: '5m0s', group, status: 'implemented',
     help: 'The period for syncing namespace life-cycle updates' },
-  { name: 'resource-quota-sync-period', type: 'duration', default: '5m0s', group, status: 'not-yet', statusNote: NO_CONTROLLER,
+  { name: 'resource-quota-sync-period', type: 'duration', default: '5m0s', group, status: 'implemented',
     help: 'The period for syncing quota usage status in the system' },
   { name: 'min-resync-period', type: 'duration', default: '12h0m0s', group, status: 'implemented',
     help: 'The resync period in reflectors will be random between MinResyncPeriod and 2*MinResyncPeriod.' },
