@@ -243,3 +243,44 @@ test('kubectl get --raw reaches a node\'s agent through nodes/proxy; a loopback 
   assert.equal(publicAgent.requests.at(-1), '/healthz');
   assert.equal(publicAgent.clients.at(-1), 'orch-apiserver-nodeagent-client');
 });
+
+test('a WebSocket exec needs create on pods/exec besides get, as in Kubernetes 1.35', { skip: kubectlSkip }, async () => {
+  const role = (verbs: string[]) => ({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'Role',
+    metadata: { name: 'exec-reader', namespace: 'default' },
+    rules: [
+      { apiGroups: [''], resources: ['pods'], verbs: ['get'] },
+      { apiGroups: [''], resources: ['pods/exec'], verbs },
+    ],
+  });
+  const created = await daemon.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles', role(['get']));
+  assert.equal(created.status, 201, created.text);
+  const binding = await daemon.call('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings', {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'RoleBinding',
+    metadata: { name: 'exec-reader', namespace: 'default' },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'exec-reader' },
+    subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'alice' }],
+  });
+  assert.equal(binding.status, 201, binding.text);
+  // The WebSocket handshake itself (a GET, which the chain authorizes as get) is refused.
+  const handshake = await daemon.send('GET', '/api/v1/namespaces/default/pods/web/exec?command=ls&stdout=true', {
+    headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-protocol': 'v5.channel.k8s.io', 'impersonate-user': 'alice' },
+  });
+  assert.equal(handshake.status, 403, handshake.text);
+  assert.equal(handshake.body.message, 'pods "web" is forbidden: User "alice" cannot create resource "pods/exec" in API group "" in the namespace "default"');
+  const refused = await kubectl.run(['exec', '--as=alice', 'web', '--', 'echo', 'hi']);
+  assert.notEqual(refused.code, 0);
+  assert.match(refused.stderr, /pods "web" is forbidden: User "alice" cannot create resource "pods\/exec" in API group "" in the namespace "default"/);
+  const replaced = await daemon.call('PUT', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles/exec-reader', role(['get', 'create']));
+  assert.equal(replaced.status, 200, replaced.text);
+  // RBAC's view of the role catches up within moments.
+  let allowed = await kubectl.run(['exec', '--as=alice', 'web', '--', 'echo', 'hi']);
+  for (let i = 0; i < 20 && allowed.code !== 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    allowed = await kubectl.run(['exec', '--as=alice', 'web', '--', 'echo', 'hi']);
+  }
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.equal(allowed.stdout, 'agent ran: echo hi\n');
+});

@@ -81,7 +81,7 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
   const storage = await buildStorage(options.storage);
   const stops: Array<() => void> = [];
   try {
-    const built = buildResources(options, storage, admission);
+    const built = buildResources(options, storage, admission, late.deps.authorizer);
     stops.push(() => built.access.stop());
     const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, admission, featureGates, configMaps: built.core.configMaps });
     stops.push(() => registration.stop());
