@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CronJob } from '../../../../api/batch/v1/types.ts';
 import type { StatusCause } from '../../../../machinery/status.ts';
-import { scheduleError } from './cron-schedule.ts';
-import { parseGoDuration } from './go-duration.ts';
+import { scheduleError } from '../../../../machinery/cron/cron-schedule.ts';
+import { parseGoDuration } from '../../../../machinery/cron/go-duration.ts';
 import { cronJobStatusStrategy, cronJobStrategy, defaultCronJob } from './strategy.ts';
 
 const lines = (causes: StatusCause[]) => causes.map((c) => `${c.field}: ${c.message}`);

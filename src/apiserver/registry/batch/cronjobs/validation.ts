@@ -10,8 +10,8 @@ import { validateObjectMeta, validateObjectMetaUpdate } from '../../../../machin
 import { nonNegative } from '../../core/pods/validation/checks.ts';
 import { goLabelSelector } from '../go-values.ts';
 import { validateJobSpecFields } from '../jobs/spec-validation.ts';
-import { scheduleError } from './cron-schedule.ts';
-import { isKnownTimeZone } from './time-zone.ts';
+import { scheduleError } from '../../../../machinery/cron/cron-schedule.ts';
+import { isKnownTimeZone } from '../../../../machinery/cron/time-zone.ts';
 
 /** A DNS-1035 label is at most 63 characters, and the cron job controller appends `-<11 digits>`. */
 const MAX_CRONJOB_NAME_LENGTH = 63 - 11;

@@ -2,7 +2,9 @@
 // (minute, hour, day of month, month, day of week) of numbers, names (jan-dec, sun-sat), `*` or
 // `?`, ranges `a-b`, steps `/n` and lists `a,b`; or a descriptor (@yearly, @annually, @monthly,
 // @weekly, @daily, @midnight, @hourly, @every <duration>); optionally led by TZ= or CRON_TZ=.
-// Errors carry the parser's own messages, which validation shows as they are.
+// Errors carry the parser's own messages, which validation shows as they are. A schedule that
+// parses is kept as the sets of values each field allows (schedule-next.ts finds its times);
+// whether day of month or day of week was written as `*` decides how the two combine.
 import { parseGoDuration } from './go-duration.ts';
 import { isKnownTimeZone } from './time-zone.ts';
 
@@ -23,9 +25,32 @@ const FIELDS: readonly Bounds[] = [
   { min: 0, max: 6, names: DAYS },
 ];
 
-const DESCRIPTORS = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly']);
+/** One field: which values it allows, and whether it was a bare `*` or `?` (or one with step 1). */
+export interface CronField {
+  allowed: ReadonlySet<number>;
+  star: boolean;
+}
 
-class ScheduleError extends Error {}
+/** A schedule of fields, seen in a time zone (`Local`: the process's). */
+export interface SpecSchedule {
+  kind: 'spec';
+  minute: CronField;
+  hour: CronField;
+  dayOfMonth: CronField;
+  month: CronField;
+  dayOfWeek: CronField;
+  location: string;
+}
+
+/** `@every <duration>`: a fixed delay, whole seconds and at least one. */
+export interface EverySchedule {
+  kind: 'every';
+  delayMs: number;
+}
+
+export type CronSchedule = SpecSchedule | EverySchedule;
+
+export class ScheduleError extends Error {}
 
 /** strconv.Atoi's error, as Go prints it. */
 function atoiError(text: string, outOfRange: boolean): string {
@@ -45,14 +70,16 @@ function intOrName(text: string, names: Bounds['names']): number {
   return named ?? mustParseInt(text);
 }
 
-function checkRange(expr: string, r: Bounds): void {
+function parseRange(expr: string, r: Bounds): CronField {
   const [range = '', ...steps] = expr.split('/');
   const ends = range.split('-');
   let start: number;
   let end: number;
+  let star = false;
   if (ends[0] === '*' || ends[0] === '?') {
     start = r.min;
     end = r.max;
+    star = true;
   } else {
     start = intOrName(ends[0]!, r.names);
     if (ends.length === 1) end = start;
@@ -64,46 +91,104 @@ function checkRange(expr: string, r: Bounds): void {
     step = mustParseInt(steps[0]!);
     // "N/step" means N up to the maximum.
     if (ends.length === 1) end = r.max;
+    if (step > 1) star = false;
   } else if (steps.length > 1) throw new ScheduleError(`too many slashes: ${expr}`);
   if (start < r.min) throw new ScheduleError(`beginning of range (${start}) below minimum (${r.min}): ${expr}`);
   if (end > r.max) throw new ScheduleError(`end of range (${end}) above maximum (${r.max}): ${expr}`);
   if (start > end) throw new ScheduleError(`beginning of range (${start}) beyond end of range (${end}): ${expr}`);
   if (step === 0) throw new ScheduleError(`step of range should be a positive number: ${expr}`);
+  const allowed = new Set<number>();
+  for (let v = start; v <= end; v += step) allowed.add(v);
+  return { allowed, star };
 }
 
-function checkDescriptor(spec: string): void {
-  if (DESCRIPTORS.has(spec)) return;
-  const every = '@every ';
-  if (spec.startsWith(every)) {
-    const parsed = parseGoDuration(spec.slice(every.length));
+function parseField(field: string, r: Bounds): CronField {
+  const allowed = new Set<number>();
+  let star = false;
+  for (const expr of field.split(',').filter(Boolean)) {
+    const part = parseRange(expr, r);
+    for (const v of part.allowed) allowed.add(v);
+    star ||= part.star;
+  }
+  return { allowed, star };
+}
+
+function every(r: Bounds): CronField {
+  return parseRange('*', r);
+}
+
+function only(value: number): CronField {
+  return { allowed: new Set([value]), star: false };
+}
+
+const [, HOURS, DAYS_OF_MONTH, MONTHS_OF_YEAR, DAYS_OF_WEEK] = FIELDS as [Bounds, Bounds, Bounds, Bounds, Bounds];
+
+/** The descriptors' fields: minute, hour, day of month, month, day of week. */
+function descriptorFields(name: string): CronField[] | undefined {
+  const midnight = [only(0), only(0)];
+  switch (name) {
+    case '@yearly':
+    case '@annually':
+      return [...midnight, only(1), only(1), every(DAYS_OF_WEEK)];
+    case '@monthly':
+      return [...midnight, only(1), every(MONTHS_OF_YEAR), every(DAYS_OF_WEEK)];
+    case '@weekly':
+      return [...midnight, every(DAYS_OF_MONTH), every(MONTHS_OF_YEAR), only(0)];
+    case '@daily':
+    case '@midnight':
+      return [...midnight, every(DAYS_OF_MONTH), every(MONTHS_OF_YEAR), every(DAYS_OF_WEEK)];
+    case '@hourly':
+      return [only(0), every(HOURS), every(DAYS_OF_MONTH), every(MONTHS_OF_YEAR), every(DAYS_OF_WEEK)];
+    default:
+      return undefined;
+  }
+}
+
+function specSchedule(fields: CronField[], location: string): SpecSchedule {
+  const [minute, hour, dayOfMonth, month, dayOfWeek] = fields as [CronField, CronField, CronField, CronField, CronField];
+  return { kind: 'spec', minute, hour, dayOfMonth, month, dayOfWeek, location };
+}
+
+function parseDescriptor(spec: string, location: string): CronSchedule {
+  const fields = descriptorFields(spec);
+  if (fields) return specSchedule(fields, location);
+  const everyPrefix = '@every ';
+  if (spec.startsWith(everyPrefix)) {
+    const parsed = parseGoDuration(spec.slice(everyPrefix.length));
     if (typeof parsed === 'string') throw new ScheduleError(`failed to parse duration ${spec}: ${parsed}`);
-    return;
+    // At least a second, and whole seconds only.
+    const delayMs = Math.max(parsed, 1000);
+    return { kind: 'every', delayMs: delayMs - (delayMs % 1000) };
   }
   throw new ScheduleError(`unrecognized descriptor: ${spec}`);
 }
 
-function checkSchedule(schedule: string): void {
+/**
+ * Parses a schedule as robfig/cron's ParseStandard; `defaultLocation` is the zone of a schedule
+ * without TZ= (Go's time.Local). Throws ScheduleError with the parser's message.
+ */
+export function parseSchedule(schedule: string, defaultLocation = 'Local'): CronSchedule {
   if (!schedule) throw new ScheduleError('empty spec string');
   let spec = schedule;
+  let location = defaultLocation;
   if (spec.startsWith('TZ=') || spec.startsWith('CRON_TZ=')) {
     const space = spec.indexOf(' ');
     const end = space < 0 ? spec.length : space;
     const zone = spec.slice(spec.indexOf('=') + 1, end);
     if (!isKnownTimeZone(zone)) throw new ScheduleError(`provided bad location ${zone}: unknown time zone ${zone}`);
+    location = zone;
     spec = spec.slice(end).trim();
   }
-  if (spec.startsWith('@')) return checkDescriptor(spec);
+  if (spec.startsWith('@')) return parseDescriptor(spec, location);
   const fields = spec.split(/\s+/).filter(Boolean);
   if (fields.length !== 5) throw new ScheduleError(`expected exactly 5 fields, found ${fields.length}: [${fields.join(' ')}]`);
-  fields.forEach((field, i) => {
-    for (const expr of field.split(',').filter(Boolean)) checkRange(expr, FIELDS[i]!);
-  });
+  return specSchedule(fields.map((field, i) => parseField(field, FIELDS[i]!)), location);
 }
 
 /** The parser's error for `schedule`, or undefined when it parses. */
 export function scheduleError(schedule: string): string | undefined {
   try {
-    checkSchedule(schedule);
+    parseSchedule(schedule);
     return undefined;
   } catch (err) {
     if (err instanceof ScheduleError) return err.message;
