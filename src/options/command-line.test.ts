@@ -1,20 +1,28 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiserverArgs, apiserverCommandLineFlags, controllerManagerArgs, controllerManagerCommandLineFlags } from './command-line.ts';
+import {
+  apiserverArgs, apiserverCommandLineFlags, controllerManagerArgs, controllerManagerCommandLineFlags, nodeAgentArgs, nodeAgentCommandLineFlags, schedulerCommandLineFlags,
+} from './command-line.ts';
 import { apiserverFlags } from './apiserver-flags.ts';
 import { controllerManagerFlags } from './controllermanager-flags.ts';
+import { nodeAgentFlags } from './components/nodeagent-command.ts';
+import { schedulerFlags } from './components/scheduler-command.ts';
 import { parseFlags } from './parse.ts';
 
 const apiserver = {
   dataDir: '/d', certDir: '/d/pki', tlsCertFile: '/d/pki/s.crt', tlsPrivateKeyFile: '/d/pki/s.key', tokenAuthFile: '/d/tokens.csv',
   authorizationModes: ['Node', 'RBAC'], serviceAccountIssuer: 'https://issuer', serviceAccountSigningKeyFile: '/d/pki/sa.key',
   serviceAccountKeyFile: '/d/pki/sa.pub', bindAddress: '127.0.0.1', securePort: 6443, serviceClusterIPRange: '10.96.0.0/12', allowPrivileged: true,
+  nodeAgentCertificateAuthority: '/d/pki/ca.crt', nodeAgentClientCertificate: '/d/pki/c.crt', nodeAgentClientKey: '/d/pki/c.key',
+  nodeAgentPreferredAddressTypes: ['InternalIP', 'Hostname'],
 };
 
 test('every flag a command line writes is a row of its daemon\'s table', () => {
   const known = (table: readonly { name: string }[]) => new Set(table.map((f) => f.name));
   for (const name of Object.values(apiserverCommandLineFlags)) assert.ok(known(apiserverFlags).has(name), name);
   for (const name of Object.values(controllerManagerCommandLineFlags)) assert.ok(known(controllerManagerFlags).has(name), name);
+  for (const name of Object.values(schedulerCommandLineFlags)) assert.ok(known(schedulerFlags).has(name), name);
+  for (const name of Object.values(nodeAgentCommandLineFlags)) assert.ok(known(nodeAgentFlags).has(name), name);
 });
 
 test('the API server\'s arguments parse back to the settings they were written from', () => {
@@ -36,4 +44,11 @@ test('the controller manager\'s arguments parse back too', () => {
   assert.deepEqual(parsed.errors, []);
   assert.equal(parsed.values['secure-port'], 0);
   assert.equal(parsed.values['root-ca-file'], '/d/pki/ca.crt');
+});
+
+test('the node agent\'s arguments parse back too', () => {
+  const parsed = parseFlags(nodeAgentFlags, nodeAgentArgs({ orchconfig: '/d/orchconfig', nodes: 3, port: 0, tlsCertFile: '/d/a.crt', tlsPrivateKeyFile: '/d/a.key', clientCAFile: '/d/ca.crt' }));
+  assert.deepEqual(parsed.errors, []);
+  assert.equal(parsed.values.nodes, 3);
+  assert.equal(parsed.values.port, 0);
 });

@@ -1,4 +1,4 @@
-// Command lines for the daemons another process starts (`orch up` supervises both): typed settings
+// Command lines for the daemons another process starts (`orch up` supervises them): typed settings
 // in, `--name=value` arguments out, so the flag names a parent writes live here beside the tables
 // rather than in the code that spawns the child. Lists are written comma-separated, as the parser
 // reads them back.
@@ -17,6 +17,11 @@ export type ApiserverCommandLine = {
   securePort: number;
   serviceClusterIPRange: string;
   allowPrivileged: boolean;
+  /** How the server reaches node agents: the authority of their certificates, its own certificate. */
+  nodeAgentCertificateAuthority: string;
+  nodeAgentClientCertificate: string;
+  nodeAgentClientKey: string;
+  nodeAgentPreferredAddressTypes: string[];
 };
 
 export type ControllerManagerCommandLine = {
@@ -24,6 +29,20 @@ export type ControllerManagerCommandLine = {
   /** 0 : no HTTPS. */
   securePort: number;
   rootCAFile: string;
+};
+
+export type SchedulerCommandLine = {
+  orchconfig: string;
+};
+
+export type NodeAgentCommandLine = {
+  orchconfig: string;
+  nodes: number;
+  /** 0: each node's agent picks a free port. */
+  port: number;
+  tlsCertFile: string;
+  tlsPrivateKeyFile: string;
+  clientCAFile: string;
 };
 
 type Setting = string | number | boolean | string[];
@@ -43,12 +62,29 @@ export const apiserverCommandLineFlags: Readonly<Record<keyof ApiserverCommandLi
   securePort: 'secure-port',
   serviceClusterIPRange: 'service-cluster-ip-range',
   allowPrivileged: 'allow-privileged',
+  nodeAgentCertificateAuthority: 'nodeagent-certificate-authority',
+  nodeAgentClientCertificate: 'nodeagent-client-certificate',
+  nodeAgentClientKey: 'nodeagent-client-key',
+  nodeAgentPreferredAddressTypes: 'nodeagent-preferred-address-types',
 };
 
 export const controllerManagerCommandLineFlags: Readonly<Record<keyof ControllerManagerCommandLine, string>> = {
   orchconfig: 'orchconfig',
   securePort: 'secure-port',
   rootCAFile: 'root-ca-file',
+};
+
+export const schedulerCommandLineFlags: Readonly<Record<keyof SchedulerCommandLine, string>> = {
+  orchconfig: 'orchconfig',
+};
+
+export const nodeAgentCommandLineFlags: Readonly<Record<keyof NodeAgentCommandLine, string>> = {
+  orchconfig: 'orchconfig',
+  nodes: 'nodes',
+  port: 'port',
+  tlsCertFile: 'tls-cert-file',
+  tlsPrivateKeyFile: 'tls-private-key-file',
+  clientCAFile: 'client-ca-file',
 };
 
 function commandLine<T extends Readonly<Record<string, Setting>>>(flags: Readonly<Record<keyof T & string, string>>, settings: T, leaveOut: ReadonlySet<string>): string[] {
@@ -68,4 +104,12 @@ export function apiserverArgs(settings: ApiserverCommandLine, leaveOut: Readonly
 
 export function controllerManagerArgs(settings: ControllerManagerCommandLine): string[] {
   return commandLine(controllerManagerCommandLineFlags, settings, new Set());
+}
+
+export function schedulerArgs(settings: SchedulerCommandLine): string[] {
+  return commandLine(schedulerCommandLineFlags, settings, new Set());
+}
+
+export function nodeAgentArgs(settings: NodeAgentCommandLine): string[] {
+  return commandLine(nodeAgentCommandLineFlags, settings, new Set());
 }

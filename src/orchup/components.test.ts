@@ -28,6 +28,10 @@ test('the apiserver runs from bin/ on the embedded store in the data directory, 
     '--secure-port=7443',
     '--service-cluster-ip-range=10.96.0.0/12',
     '--allow-privileged=true',
+    '--nodeagent-certificate-authority=/srv/project/state/pki/ca.crt',
+    '--nodeagent-client-certificate=/srv/project/state/pki/apiserver-nodeagent-client.crt',
+    '--nodeagent-client-key=/srv/project/state/pki/apiserver-nodeagent-client.key',
+    '--nodeagent-preferred-address-types=InternalIP,ExternalIP,Hostname',
   ]);
 });
 
@@ -40,7 +44,7 @@ test('flags after -- come last and replace the defaults of the same name', () =>
 
 test('once the apiserver is ready, the controller manager starts with the admin orchconfig and no port', () => {
   const [manager, ...rest] = afterReadyComponents(context());
-  assert.deepEqual(rest, []);
+  assert.deepEqual(rest.map((c) => c.name), ['orch-scheduler', 'orch-nodeagent']);
   assert.equal(manager?.name, 'orch-controller-manager');
   assert.ok(existsSync(manager!.command), manager!.command);
   assert.deepEqual(manager!.args, [
@@ -48,4 +52,20 @@ test('once the apiserver is ready, the controller manager starts with the admin 
     '--secure-port=0',
     '--root-ca-file=/srv/project/state/pki/ca.crt',
   ]);
+});
+
+test('the scheduler and the node agent start with the manager; --nodes=0 starts no node agent', () => {
+  const [, scheduler, agent] = afterReadyComponents({ ...context(), nodes: 3 });
+  assert.ok(existsSync(scheduler!.command), scheduler!.command);
+  assert.deepEqual(scheduler!.args, ['--orchconfig=/srv/project/state/orchconfig']);
+  assert.ok(existsSync(agent!.command), agent!.command);
+  assert.deepEqual(agent!.args, [
+    '--orchconfig=/srv/project/state/orchconfig',
+    '--nodes=3',
+    '--port=0',
+    '--tls-cert-file=/srv/project/state/pki/nodeagent.crt',
+    '--tls-private-key-file=/srv/project/state/pki/nodeagent.key',
+    '--client-ca-file=/srv/project/state/pki/ca.crt',
+  ]);
+  assert.deepEqual(afterReadyComponents({ ...context(), nodes: 0 }).map((c) => c.name), ['orch-controller-manager', 'orch-scheduler']);
 });

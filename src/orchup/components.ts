@@ -1,7 +1,8 @@
 // The processes `orch up` runs, and the flags each gets. The apiserver starts first; components
-// that talk to it (orch-controller-manager) start after /readyz answers ok.
+// that talk to it (orch-controller-manager, orch-scheduler, orch-nodeagent) start after /readyz
+// answers ok.
 import { fileURLToPath } from 'node:url';
-import { apiserverArgs, controllerManagerArgs } from '../options/command-line.ts';
+import { apiserverArgs, controllerManagerArgs, nodeAgentArgs, schedulerArgs } from '../options/command-line.ts';
 import type { DataDirLayout } from './layout.ts';
 import type { PkiFiles } from './pki.ts';
 
@@ -11,6 +12,8 @@ export interface ComponentContext {
   port: number;
   /** Flags given after `--`, for orch-apiserver. */
   apiserverArgs: string[];
+  /** Simulated nodes for orch-nodeagent (1 when not said; 0: no node agent). */
+  nodes?: number;
 }
 
 export interface Component {
@@ -48,6 +51,12 @@ export function apiserverComponent(ctx: ComponentContext): Component {
     serviceClusterIPRange: SERVICE_CLUSTER_IP_RANGE,
     // As kubeadm runs it: privileged pods allowed, Pod Security decides per namespace.
     allowPrivileged: true,
+    // Node agents serve with a certificate of the data directory's CA and accept the server's own.
+    nodeAgentCertificateAuthority: ctx.pki.caCertFile,
+    nodeAgentClientCertificate: ctx.pki.nodeAgentClientCertFile,
+    nodeAgentClientKey: ctx.pki.nodeAgentClientKeyFile,
+    // As kubeadm sets it: an address first, since the simulated nodes' host names do not resolve.
+    nodeAgentPreferredAddressTypes: ['InternalIP', 'ExternalIP', 'Hostname'],
   }, flagNames(ctx.apiserverArgs));
   return {
     name: 'orch-apiserver',
@@ -67,17 +76,36 @@ export function flagNames(args: readonly string[]): Set<string> {
 }
 
 /**
- * Components started once the apiserver is ready. The controller manager reaches the apiserver
- * through the admin orchconfig and serves no port of its own (--secure-port=0), so several
- * `orch up` on one machine do not collide. It gets no service-account key: it issues no legacy
- * token Secrets (that controller is not implemented), and the flag would only warn at every start.
+ * Components started once the apiserver is ready, each reaching it through the admin orchconfig.
+ * The controller manager serves no port of its own (--secure-port=0), and the node agents take
+ * free ports (--port=0), so several `orch up` on one machine do not collide. The controller manager
+ * gets no service-account key: it issues no legacy token Secrets (that controller is not
+ * implemented), and the flag would only warn at every start. The scheduler runs even without
+ * simulated nodes, for agents started some other way.
  */
 export function afterReadyComponents(ctx: ComponentContext): Component[] {
-  return [
+  const nodes = ctx.nodes ?? 1;
+  const components: Component[] = [
     {
       name: 'orch-controller-manager',
       command: BIN_DIR + 'orch-controller-manager',
       args: controllerManagerArgs({ orchconfig: ctx.layout.orchconfig, securePort: 0, rootCAFile: ctx.pki.caCertFile }),
     },
+    { name: 'orch-scheduler', command: BIN_DIR + 'orch-scheduler', args: schedulerArgs({ orchconfig: ctx.layout.orchconfig }) },
   ];
+  if (nodes > 0) {
+    components.push({
+      name: 'orch-nodeagent',
+      command: BIN_DIR + 'orch-nodeagent',
+      args: nodeAgentArgs({
+        orchconfig: ctx.layout.orchconfig,
+        nodes,
+        port: 0,
+        tlsCertFile: ctx.pki.nodeAgentServingCertFile,
+        tlsPrivateKeyFile: ctx.pki.nodeAgentServingKeyFile,
+        clientCAFile: ctx.pki.caCertFile,
+      }),
+    });
+  }
+  return components;
 }

@@ -75,3 +75,19 @@ test('a service account signing key is made once and kept, even when the serving
   await ensurePki(dir, new Date(Date.now() + 340 * 24 * 3600_000));
   assert.equal(readFileSync(first.files.serviceAccountKeyFile, 'utf8'), key);
 });
+
+test('the node agents\' serving certificate and the API server\'s client certificate for them come from the same CA', async (t) => {
+  const dir = tempDir(t);
+  const pki = await ensurePki(dir);
+  const ca = new X509Certificate(pki.caPem);
+  const serving = new X509Certificate(readFileSync(pki.files.nodeAgentServingCertFile));
+  const client = new X509Certificate(readFileSync(pki.files.nodeAgentClientCertFile));
+  assert.equal(serving.verify(ca.publicKey), true);
+  assert.equal(serving.checkIP('127.0.0.1'), '127.0.0.1');
+  assert.equal(client.verify(ca.publicKey), true);
+  assert.match(client.subject, /CN=orch-apiserver-nodeagent-client/);
+  assert.deepEqual(client.keyUsage, ['1.3.6.1.5.5.7.3.2']);
+  assert.equal(statSync(pki.files.nodeAgentClientKeyFile).mode & 0o777, 0o600);
+  const again = await ensurePki(dir);
+  assert.equal(readFileSync(again.files.nodeAgentClientCertFile, 'utf8'), client.toString(), 'kept on a second start');
+});

@@ -1,7 +1,8 @@
 // The certificates and keys of a local control plane: a CA kept in the data directory, a serving
-// certificate for the loopback names signed by it, and the service account token signing key.
-// Made once; the serving certificate is re-issued from the same CA when it nears expiry, so
-// orchconfig files stay valid.
+// certificate for the loopback names signed by it, the service account token signing key, and the
+// pair the API server and the node agents authenticate each other with (the agents' serving
+// certificate, the API server's client certificate for them). Made once; certificates are
+// re-issued from the same CA when they near expiry, so orchconfig files stay valid.
 import { X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,12 @@ export interface PkiFiles {
   serviceAccountKeyFile: string;
   /** Its public half, which verifies them (--service-account-key-file). */
   serviceAccountPublicKeyFile: string;
+  /** The node agents serve with it (on the loopback names). */
+  nodeAgentServingCertFile: string;
+  nodeAgentServingKeyFile: string;
+  /** The API server presents it to node agents (--nodeagent-client-certificate). */
+  nodeAgentClientCertFile: string;
+  nodeAgentClientKeyFile: string;
 }
 
 export interface Pki {
@@ -42,6 +49,10 @@ export function pkiFiles(pkiDir: string): PkiFiles {
     servingKeyFile: join(pkiDir, 'apiserver.key'),
     serviceAccountKeyFile: join(pkiDir, 'sa.key'),
     serviceAccountPublicKeyFile: join(pkiDir, 'sa.pub'),
+    nodeAgentServingCertFile: join(pkiDir, 'nodeagent.crt'),
+    nodeAgentServingKeyFile: join(pkiDir, 'nodeagent.key'),
+    nodeAgentClientCertFile: join(pkiDir, 'apiserver-nodeagent-client.crt'),
+    nodeAgentClientKeyFile: join(pkiDir, 'apiserver-nodeagent-client.key'),
   };
 }
 
@@ -59,19 +70,21 @@ export async function ensurePki(pkiDir: string, now: Date = new Date()): Promise
   const ca = new X509Certificate(caPem);
 
   let issuedServing = false;
-  if (createdCa || !servingCertUsable(files, ca, now)) {
+  if (createdCa || !certUsable(files.servingCertFile, files.servingKeyFile, ca, now)) {
     await writeServing(files, caPem, now);
     issuedServing = true;
   }
+  if (createdCa || !certUsable(files.nodeAgentServingCertFile, files.nodeAgentServingKeyFile, ca, now)) await writeNodeAgentServing(files, caPem, now);
+  if (createdCa || !certUsable(files.nodeAgentClientCertFile, files.nodeAgentClientKeyFile, ca, now)) await writeNodeAgentClient(files, caPem, now);
   // Tokens already handed out stay valid only while this key is kept: never replace it.
   if (!existsSync(files.serviceAccountKeyFile) || !existsSync(files.serviceAccountPublicKeyFile)) await writeServiceAccountKey(files);
   return { files, caPem, createdCa, issuedServing };
 }
 
-function servingCertUsable(files: PkiFiles, ca: X509Certificate, now: Date): boolean {
-  if (!existsSync(files.servingCertFile) || !existsSync(files.servingKeyFile)) return false;
+function certUsable(certFile: string, keyFile: string, ca: X509Certificate, now: Date): boolean {
+  if (!existsSync(certFile) || !existsSync(keyFile)) return false;
   try {
-    const cert = new X509Certificate(readFileSync(files.servingCertFile, 'utf8'));
+    const cert = new X509Certificate(readFileSync(certFile, 'utf8'));
     return cert.checkIssued(ca) && cert.verify(ca.publicKey) && cert.validToDate.getTime() - now.getTime() > RENEW_BEFORE;
   } catch {
     return false;
@@ -93,6 +106,22 @@ async function writeServing(files: PkiFiles, caPem: string, now: Date): Promise<
   const serving = await issueServingCert({ ca: caPem, caKey, commonName: 'orch-apiserver', names: SERVING_NAMES, lifetimeMs: SERVING_LIFETIME, now, algorithm: ECDSA_P256 });
   writeFileSync(files.servingKeyFile, serving.keyPem, { mode: 0o600 });
   writeFileSync(files.servingCertFile, serving.certPem);
+}
+
+async function writeNodeAgentServing(files: PkiFiles, caPem: string, now: Date): Promise<void> {
+  const { issueServingCert } = await import('../component-base/certs/issue.ts');
+  const caKey = await importPrivateKey(readFileSync(files.caKeyFile, 'utf8'), ECDSA_P256);
+  const serving = await issueServingCert({ ca: caPem, caKey, commonName: 'orch-nodeagent', names: SERVING_NAMES, lifetimeMs: SERVING_LIFETIME, now, algorithm: ECDSA_P256 });
+  writeFileSync(files.nodeAgentServingKeyFile, serving.keyPem, { mode: 0o600 });
+  writeFileSync(files.nodeAgentServingCertFile, serving.certPem);
+}
+
+async function writeNodeAgentClient(files: PkiFiles, caPem: string, now: Date): Promise<void> {
+  const { issueClientCert } = await import('../component-base/certs/issue.ts');
+  const caKey = await importPrivateKey(readFileSync(files.caKeyFile, 'utf8'), ECDSA_P256);
+  const client = await issueClientCert({ ca: caPem, caKey, commonName: 'orch-apiserver-nodeagent-client', lifetimeMs: SERVING_LIFETIME, now, algorithm: ECDSA_P256 });
+  writeFileSync(files.nodeAgentClientKeyFile, client.keyPem, { mode: 0o600 });
+  writeFileSync(files.nodeAgentClientCertFile, client.certPem);
 }
 
 async function writeServiceAccountKey(files: PkiFiles): Promise<void> {

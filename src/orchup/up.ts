@@ -7,7 +7,7 @@ import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { dataDirLayout, type DataDirLayout } from './layout.ts';
 import { writeOrchconfig } from './orchconfig.ts';
 import { ensurePki } from './pki.ts';
-import { waitForReady } from './readiness.ts';
+import { waitForNodes, waitForReady } from './readiness.ts';
 import { createSupervisor, type Supervisor } from './supervisor.ts';
 import { parseUpArgs, type UpOptions } from '../options/up-options.ts';
 import type { CommandIO } from '../options/command-io.ts';
@@ -62,7 +62,7 @@ async function prepare(layout: DataDirLayout, options: UpOptions, io: UpIO): Pro
     const token = ensureAdminToken(layout.tokenFile).token;
     const pki = await ensurePki(layout.pkiDir);
     writeOrchconfig(layout.orchconfig, { server, caPem: pki.caPem, token });
-    return { ctx: { layout, pki: pki.files, port: options.port, apiserverArgs: options.apiserverArgs }, server, caPem: pki.caPem, token };
+    return { ctx: { layout, pki: pki.files, port: options.port, apiserverArgs: options.apiserverArgs, nodes: options.nodes }, server, caPem: pki.caPem, token };
   } catch (err) {
     io.stderr(`Error: preparing ${layout.root}: ${message(err)}\n`);
     return undefined;
@@ -82,10 +82,27 @@ async function runControlPlane({ ctx, server, caPem, token }: Prepared, io: UpIO
     return timedOut ? 1 : code;
   }
   for (const component of afterReadyComponents(ctx)) startComponent(supervisor, component);
+  const nodes = simulatedNodeNames(ctx.nodes ?? 1);
+  try {
+    if (nodes.length) await waitForNodes({ server, caPem, token }, nodes, { timeoutMs: READY_TIMEOUT_MS, signal: supervisor.interrupted });
+  } catch (err) {
+    const timedOut = !supervisor.interrupted.aborted;
+    if (timedOut) supervisor.stop(message(err));
+    const code = await supervisor.wait();
+    return timedOut ? 1 : code;
+  }
 
   io.stdout(`orch is up: ${server} (data in ${ctx.layout.root})\n`);
   io.stdout(`  KUBECONFIG=${ctx.layout.orchconfig} kubectl get --raw /readyz\n`);
+  io.stdout(nodes.length
+    ? `  pods are simulated: ${nodes.length === 1 ? 'node' : `${nodes.length} nodes`} ${nodes.length > 3 ? `${nodes[0]} … ${nodes.at(-1)}` : nodes.join(', ')} run no containers (orch-nodeagent plays their part)\n`
+    : '  no nodes (--nodes=0): pods stay Pending until a node agent registers a node\n');
   return supervisor.wait();
+}
+
+/** The node agent names its nodes this way (its --node-name-prefix default). */
+function simulatedNodeNames(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `orch-node-${i + 1}`);
 }
 
 function startComponent(supervisor: Supervisor, component: Component): void {

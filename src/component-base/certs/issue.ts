@@ -1,6 +1,6 @@
-// Makes a certificate authority and serving certificates signed by it. This module loads the X.509
-// library (and the Reflect metadata polyfill it needs first), so callers on a start-up path
-// import it dynamically, only when a certificate has to be made.
+// Makes a certificate authority, and serving and client certificates signed by it. This module
+// loads the X.509 library (and the Reflect metadata polyfill it needs first), so callers on a
+// start-up path import it dynamically, only when a certificate has to be made.
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import { isIP } from 'node:net';
@@ -109,4 +109,43 @@ function subjectAlternativeNames(names: string[]): x509.JsonGeneralName[] {
     out.push(isIP(name) ? { type: 'ip', value: name } : { type: 'dns', value: name });
   }
   return out;
+}
+
+export interface IssueClientCertOptions {
+  ca: x509.X509Certificate | string;
+  caKey: webcrypto.CryptoKey;
+  commonName: string;
+  /** Subject organizations (the groups an authenticator reads from them). */
+  organizations?: string[];
+  lifetimeMs: number;
+  now?: Date;
+  algorithm: KeyAlgorithm;
+}
+
+/** A TLS client certificate for `CN=<commonName>` (and `O=` each organization), signed by the CA. */
+export async function issueClientCert(options: IssueClientCertOptions): Promise<IssuedCert> {
+  const { caKey, commonName, organizations = [], lifetimeMs, now = new Date() } = options;
+  const ca = typeof options.ca === 'string' ? new x509.X509Certificate(options.ca) : options.ca;
+  const keys = await generateKeyPair(options.algorithm);
+  const subject = [...organizations.map((o) => `O=${o}`), `CN=${commonName}`].join(', ');
+  const cert = await x509.X509CertificateGenerator.create(
+    {
+      serialNumber: serialNumber(),
+      subject,
+      issuer: ca.subject,
+      notBefore: new Date(now.getTime() - BACKDATE_MS),
+      notAfter: new Date(now.getTime() + lifetimeMs),
+      signingAlgorithm: signingAlgorithm(caKey),
+      publicKey: keys.publicKey,
+      signingKey: caKey,
+      extensions: [
+        new x509.BasicConstraintsExtension(false, undefined, true),
+        new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
+        new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
+        await x509.AuthorityKeyIdentifierExtension.create(ca, false, crypto),
+      ],
+    },
+    crypto,
+  );
+  return { cert, keys, certPem: cert.toString('pem') + '\n', keyPem: await privateKeyPem(keys.privateKey) };
 }
