@@ -12,7 +12,9 @@ import { leaderElectionOptions, type LeaderElectionOptions } from './controllerm
 import { controllerSelectionOptions, type ControllerSelectionOptions } from './controllermanager/controller-selection-options.ts';
 import {
   garbageCollectorControllerOptions, namespaceControllerOptions, resourceQuotaControllerOptions, serviceAccountControllerOptions,
+  replicaSetControllerOptions, replicationControllerOptions,
   type GarbageCollectorControllerOptions, type NamespaceControllerOptions, type ResourceQuotaControllerOptions, type ServiceAccountControllerOptions,
+  type ReplicaSetControllerOptions, type ReplicationControllerOptions,
 } from './controllermanager/controller-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
 
@@ -29,6 +31,8 @@ export interface ControllerManagerOptions {
   garbageCollector: GarbageCollectorControllerOptions;
   namespaceController: NamespaceControllerOptions;
   resourceQuotaController: ResourceQuotaControllerOptions;
+  replicaSetController: ReplicaSetControllerOptions;
+  replicationController: ReplicationControllerOptions;
   serviceAccountController: ServiceAccountControllerOptions;
 }
 
@@ -51,6 +55,8 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     garbageCollector: garbageCollectorControllerOptions(r),
     namespaceController: namespaceControllerOptions(r),
     resourceQuotaController: resourceQuotaControllerOptions(r),
+    replicaSetController: replicaSetControllerOptions(r),
+    replicationController: replicationControllerOptions(r),
     serviceAccountController: serviceAccountControllerOptions(r),
   };
 }

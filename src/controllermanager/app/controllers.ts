@@ -14,6 +14,7 @@ import { clusterRoleAggregationController } from '../controllers/clusterroleaggr
 import { pvProtectionController } from '../controllers/volume/pvprotection/pv-protection-controller.ts';
 import { pvcProtectionController } from '../controllers/volume/pvcprotection/pvc-protection-controller.ts';
 import { resourceQuotaController } from '../controllers/resourcequota/resource-quota-controller.ts';
+import { replicaSetController, replicationControllerController } from '../controllers/replicaset/replicaset-controller.ts';
 
 /**
  * Whether --controllers enables a controller, as Kubernetes decides it: an explicit `-name` wins,
@@ -42,6 +43,8 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'persistentvolume-protection-controller': () => pvProtectionController(),
   'persistentvolumeclaim-protection-controller': () => pvcProtectionController(),
   'resourcequota-controller': (options) => resourceQuotaController(options.resourceQuotaController),
+  'replicaset-controller': (options) => replicaSetController(options.replicaSetController),
+  'replicationcontroller-controller': (options) => replicationControllerController(options.replicationController),
 };
 
 /** The implementations for a run, built from its options. */

@@ -1,6 +1,6 @@
 // Each written controller's own rows as a typed options object, named as Kubernetes names the
 // controllers' configurations (GarbageCollectorController, NamespaceController,
-// ResourceQuotaController, SAController).
+// ReplicaSetController, ReplicationController, ResourceQuotaController, SAController).
 // A controller reads only its own object.
 import type { OptionReader } from '../option-reader.ts';
 
@@ -35,6 +35,24 @@ export interface ResourceQuotaControllerOptions {
 
 export function resourceQuotaControllerOptions(r: OptionReader): ResourceQuotaControllerOptions {
   return { syncPeriodMs: r.number('resource-quota-sync-period'), workers: r.positiveNumber('concurrent-resource-quota-syncs') };
+}
+
+export interface ReplicaSetControllerOptions {
+  /** --concurrent-replicaset-syncs; zero or less takes the row's default. */
+  workers: number;
+}
+
+export function replicaSetControllerOptions(r: OptionReader): ReplicaSetControllerOptions {
+  return { workers: r.positiveNumber('concurrent-replicaset-syncs') };
+}
+
+export interface ReplicationControllerOptions {
+  /** --concurrent-rc-syncs; zero or less takes the row's default. */
+  workers: number;
+}
+
+export function replicationControllerOptions(r: OptionReader): ReplicationControllerOptions {
+  return { workers: r.positiveNumber('concurrent-rc-syncs') };
 }
 
 export interface ServiceAccountControllerOptions {

@@ -44,6 +44,18 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
   'persistentvolume-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumes'])],
   'persistentvolumeclaim-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumeclaims']), r(['get', 'list', 'watch'], [''], ['pods'])],
   'resourcequota-controller': [r(READ, ['*'], ['*']), r(['update'], [''], ['resourcequotas/status'])],
+  'replicaset-controller': [
+    r(['get', 'list', 'watch', 'update'], ['apps'], ['replicasets']),
+    r(['update'], ['apps'], ['replicasets/status']),
+    r(['update'], ['apps'], ['replicasets/finalizers']),
+    r(['list', 'watch', 'patch', 'create', 'delete'], [''], ['pods']),
+  ],
+  'replicationcontroller-controller': [
+    r(['get', 'list', 'watch', 'update'], [''], ['replicationcontrollers']),
+    r(['update'], [''], ['replicationcontrollers/status']),
+    r(['update'], [''], ['replicationcontrollers/finalizers']),
+    r(['list', 'watch', 'patch', 'create', 'delete'], [''], ['pods']),
+  ],
 };
 
 /**
