@@ -11,6 +11,7 @@ import type { InstalledResource } from '../../generic/context.ts';
 import { createObject } from '../../generic/create.ts';
 import { getObject } from '../../generic/get.ts';
 import { updateObject } from '../../generic/update.ts';
+import { reconcileRacing } from '../../bootstrap-reconcile.ts';
 
 const { namespace: NAMESPACE, name: NAME } = AUTHENTICATION_CONFIG_MAP;
 
@@ -41,21 +42,26 @@ export function authenticationInfoHook(opts: AuthenticationOptions, configMaps: 
     name: 'start-cluster-authentication-info-controller',
     async run() {
       await after;
-      const res = configMaps();
-      let current: ConfigMap | undefined;
-      try {
-        current = await getObject(res, NAME, NAMESPACE);
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-      }
-      if (!current) {
-        const cm: ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: NAME, namespace: NAMESPACE }, data };
-        await createObject(res, cm, NAMESPACE, WRITE);
-        return;
-      }
-      current.data = data;
-      delete current.binaryData;
-      await updateObject(res, NAME, NAMESPACE, current, WRITE);
+      // Another API server starting at the same moment may write it between our read and write.
+      await reconcileRacing(() => publish(configMaps(), data));
     },
   };
+}
+
+/** Creates the config map, or puts the data back into the one there. */
+async function publish(res: InstalledResource<ConfigMap, ConfigMap>, data: Record<string, string>): Promise<void> {
+  let current: ConfigMap | undefined;
+  try {
+    current = await getObject(res, NAME, NAMESPACE);
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+  }
+  if (!current) {
+    const cm: ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: NAME, namespace: NAMESPACE }, data };
+    await createObject(res, cm, NAMESPACE, WRITE);
+    return;
+  }
+  current.data = data;
+  delete current.binaryData;
+  await updateObject(res, NAME, NAMESPACE, current, WRITE);
 }
