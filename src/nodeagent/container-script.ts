@@ -36,7 +36,7 @@ export function containerScript(pod: Pod, container: string, kind: ContainerKind
   const runMs = seconds(annotation(pod, RUN_SECONDS, container));
   const exitText = annotation(pod, EXIT_CODE, container);
   const exitCode = exitText !== undefined && /^\d{1,3}$/.test(exitText.trim()) ? Math.min(255, Number(exitText)) : 0;
-  const endsOnItsOwn = kind === 'init' || (kind === 'app' && pod.spec?.restartPolicy !== 'Always');
+  const endsOnItsOwn = kind === 'init' || (kind === 'app' && (pod.spec?.restartPolicy ?? 'Always') !== 'Always');
   return {
     runMs: runMs ?? (endsOnItsOwn ? defaultRunMs : undefined),
     exitCode,
