@@ -2,6 +2,7 @@
 import { klog } from '../../../../component-base/logs/klog.ts';
 import type { PostStartHook } from '../../../server/config.ts';
 import type { NamespaceAccess } from '../../../admission/namespace-access.ts';
+import { reconcileRacing } from '../../bootstrap-reconcile.ts';
 
 const log = klog('registry/namespaces');
 
@@ -21,9 +22,12 @@ export function systemNamespacesHook(namespaces: NamespaceAccess): SystemNamespa
     ready,
     async run() {
       for (const name of SYSTEM_NAMESPACES) {
-        if (await namespaces.get(name)) continue;
-        await namespaces.create(name);
-        log.info('Created system namespace', { namespace: name }, 2);
+        // Another API server starting at the same moment may create it first.
+        await reconcileRacing(async () => {
+          if (await namespaces.get(name)) return;
+          await namespaces.create(name);
+          log.info('Created system namespace', { namespace: name }, 2);
+        });
       }
       resolveReady();
     },
