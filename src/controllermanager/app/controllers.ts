@@ -15,6 +15,7 @@ import { pvProtectionController } from '../controllers/volume/pvprotection/pv-pr
 import { pvcProtectionController } from '../controllers/volume/pvcprotection/pvc-protection-controller.ts';
 import { resourceQuotaController } from '../controllers/resourcequota/resource-quota-controller.ts';
 import { replicaSetController, replicationControllerController } from '../controllers/replicaset/replicaset-controller.ts';
+import { podGCController } from '../controllers/podgc/pod-gc-controller.ts';
 
 /**
  * Whether --controllers enables a controller, as Kubernetes decides it: an explicit `-name` wins,
@@ -45,6 +46,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'resourcequota-controller': (options) => resourceQuotaController(options.resourceQuotaController),
   'replicaset-controller': (options) => replicaSetController(options.replicaSetController),
   'replicationcontroller-controller': (options) => replicationControllerController(options.replicationController),
+  'pod-garbage-collector-controller': (options) => podGCController(options.podGCController),
 };
 
 /** The implementations for a run, built from its options. */

@@ -33,7 +33,7 @@ export const nodeLifecycleFlags: readonly FlagSpec[] = [
     help: 'Number of nodes from which node-lifecycle-controller treats the cluster as large for the eviction logic purposes. --secondary-node-eviction-rate is implicitly overridden to 0 for clusters this size or smaller. Notice: If nodes reside in multiple zones, this threshold will be considered as zone node size threshold for each zone to determine node eviction rate independently.' },
   { name: 'unhealthy-zone-threshold', type: 'float', default: '0.55', group: NODE_LIFECYCLE, status, statusNote, valueName: 'float32',
     help: 'Fraction of Nodes in a zone which needs to be not Ready (minimum 3) for zone to be treated as unhealthy.' },
-  { name: 'terminated-pod-gc-threshold', type: 'int', default: '12500', group: NODE_LIFECYCLE, status, statusNote, valueName: 'int32',
+  { name: 'terminated-pod-gc-threshold', type: 'int', default: '12500', group: NODE_LIFECYCLE, status: 'implemented', valueName: 'int32',
     help: 'Number of terminated pods that can exist before the terminated pod garbage collector starts deleting terminated pods. If <= 0, the terminated pod garbage collector is disabled.' },
 ];
 

@@ -1,6 +1,7 @@
 // Each written controller's own rows as a typed options object, named as Kubernetes names the
 // controllers' configurations (GarbageCollectorController, NamespaceController,
-// ReplicaSetController, ReplicationController, ResourceQuotaController, SAController).
+// PodGCController, ReplicaSetController, ReplicationController, ResourceQuotaController,
+// SAController).
 // A controller reads only its own object.
 import type { OptionReader } from '../option-reader.ts';
 
@@ -35,6 +36,15 @@ export interface ResourceQuotaControllerOptions {
 
 export function resourceQuotaControllerOptions(r: OptionReader): ResourceQuotaControllerOptions {
   return { syncPeriodMs: r.number('resource-quota-sync-period'), workers: r.positiveNumber('concurrent-resource-quota-syncs') };
+}
+
+export interface PodGCControllerOptions {
+  /** --terminated-pod-gc-threshold: finished pods kept; zero or less keeps them all. */
+  terminatedPodThreshold: number;
+}
+
+export function podGCControllerOptions(r: OptionReader): PodGCControllerOptions {
+  return { terminatedPodThreshold: r.number('terminated-pod-gc-threshold') };
 }
 
 export interface ReplicaSetControllerOptions {

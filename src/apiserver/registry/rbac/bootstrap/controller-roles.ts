@@ -44,6 +44,11 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
   'persistentvolume-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumes'])],
   'persistentvolumeclaim-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumeclaims']), r(['get', 'list', 'watch'], [''], ['pods'])],
   'resourcequota-controller': [r(READ, ['*'], ['*']), r(['update'], [''], ['resourcequotas/status'])],
+  'pod-garbage-collector-controller': [
+    r(['list', 'watch', 'delete'], [''], ['pods']),
+    r(['get', 'list'], [''], ['nodes']),
+    r(['patch'], [''], ['pods/status']),
+  ],
   'replicaset-controller': [
     r(['get', 'list', 'watch', 'update'], ['apps'], ['replicasets']),
     r(['update'], ['apps'], ['replicasets/status']),
