@@ -12,9 +12,9 @@ import { leaderElectionOptions, type LeaderElectionOptions } from './controllerm
 import { controllerSelectionOptions, type ControllerSelectionOptions } from './controllermanager/controller-selection-options.ts';
 import {
   garbageCollectorControllerOptions, namespaceControllerOptions, resourceQuotaControllerOptions, serviceAccountControllerOptions,
-  replicaSetControllerOptions, replicationControllerOptions, podGCControllerOptions,
+  replicaSetControllerOptions, replicationControllerOptions, deploymentControllerOptions, podGCControllerOptions,
   type GarbageCollectorControllerOptions, type NamespaceControllerOptions, type ResourceQuotaControllerOptions, type ServiceAccountControllerOptions,
-  type ReplicaSetControllerOptions, type ReplicationControllerOptions, type PodGCControllerOptions,
+  type ReplicaSetControllerOptions, type ReplicationControllerOptions, type DeploymentControllerOptions, type PodGCControllerOptions,
 } from './controllermanager/controller-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
 
@@ -33,6 +33,7 @@ export interface ControllerManagerOptions {
   resourceQuotaController: ResourceQuotaControllerOptions;
   replicaSetController: ReplicaSetControllerOptions;
   replicationController: ReplicationControllerOptions;
+  deploymentController: DeploymentControllerOptions;
   podGCController: PodGCControllerOptions;
   serviceAccountController: ServiceAccountControllerOptions;
 }
@@ -58,6 +59,7 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     resourceQuotaController: resourceQuotaControllerOptions(r),
     replicaSetController: replicaSetControllerOptions(r),
     replicationController: replicationControllerOptions(r),
+    deploymentController: deploymentControllerOptions(r),
     podGCController: podGCControllerOptions(r),
     serviceAccountController: serviceAccountControllerOptions(r),
   };

@@ -14,6 +14,7 @@ import { clusterRoleAggregationController } from '../controllers/clusterroleaggr
 import { pvProtectionController } from '../controllers/volume/pvprotection/pv-protection-controller.ts';
 import { pvcProtectionController } from '../controllers/volume/pvcprotection/pvc-protection-controller.ts';
 import { resourceQuotaController } from '../controllers/resourcequota/resource-quota-controller.ts';
+import { deploymentController } from '../controllers/deployment/deployment-controller.ts';
 import { replicaSetController, replicationControllerController } from '../controllers/replicaset/replicaset-controller.ts';
 import { podGCController } from '../controllers/podgc/pod-gc-controller.ts';
 
@@ -44,6 +45,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'persistentvolume-protection-controller': () => pvProtectionController(),
   'persistentvolumeclaim-protection-controller': () => pvcProtectionController(),
   'resourcequota-controller': (options) => resourceQuotaController(options.resourceQuotaController),
+  'deployment-controller': (options) => deploymentController(options.deploymentController),
   'replicaset-controller': (options) => replicaSetController(options.replicaSetController),
   'replicationcontroller-controller': (options) => replicationControllerController(options.replicationController),
   'pod-garbage-collector-controller': (options) => podGCController(options.podGCController),

@@ -47,6 +47,15 @@ export function podGCControllerOptions(r: OptionReader): PodGCControllerOptions 
   return { terminatedPodThreshold: r.number('terminated-pod-gc-threshold') };
 }
 
+export interface DeploymentControllerOptions {
+  /** --concurrent-deployment-syncs; zero or less takes the row's default. */
+  workers: number;
+}
+
+export function deploymentControllerOptions(r: OptionReader): DeploymentControllerOptions {
+  return { workers: r.positiveNumber('concurrent-deployment-syncs') };
+}
+
 export interface ReplicaSetControllerOptions {
   /** --concurrent-replicaset-syncs; zero or less takes the row's default. */
   workers: number;

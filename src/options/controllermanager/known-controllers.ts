@@ -51,7 +51,7 @@ const TABLE: Array<[string, ApiResourceRef[]]> = [
   ['clusterrole-aggregation', [rbac('clusterroles')]],
   ['cronjob', [batch('cronjobs'), batch('jobs')]],
   ['daemonset', [apps('daemonsets'), core('pods'), core('nodes')]],
-  ['deployment', [apps('deployments'), apps('replicasets')]],
+  ['deployment', [apps('deployments'), apps('replicasets'), core('pods')]],
   ['device-taint-eviction', [resourceApi('resourceclaims'), core('pods')]],
   ['disruption', [{ group: 'policy', version: 'v1', resource: 'poddisruptionbudgets' }, core('pods')]],
   ['endpoints', [core('endpoints'), core('services'), core('pods')]],

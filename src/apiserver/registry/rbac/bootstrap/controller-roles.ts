@@ -44,6 +44,13 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
   'persistentvolume-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumes'])],
   'persistentvolumeclaim-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumeclaims']), r(['get', 'list', 'watch'], [''], ['pods'])],
   'resourcequota-controller': [r(READ, ['*'], ['*']), r(['update'], [''], ['resourcequotas/status'])],
+  'deployment-controller': [
+    r(['get', 'list', 'watch', 'update'], ['apps'], ['deployments']),
+    r(['update'], ['apps'], ['deployments/status']),
+    r(['update'], ['apps'], ['deployments/finalizers']),
+    r(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'], ['apps'], ['replicasets']),
+    r(['get', 'list', 'watch', 'update'], [''], ['pods']),
+  ],
   'pod-garbage-collector-controller': [
     r(['list', 'watch', 'delete'], [''], ['pods']),
     r(['get', 'list'], [''], ['nodes']),
