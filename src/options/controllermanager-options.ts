@@ -13,8 +13,10 @@ import { controllerSelectionOptions, type ControllerSelectionOptions } from './c
 import {
   garbageCollectorControllerOptions, namespaceControllerOptions, resourceQuotaControllerOptions, serviceAccountControllerOptions,
   replicaSetControllerOptions, replicationControllerOptions, deploymentControllerOptions, podGCControllerOptions,
+  ttlAfterFinishedControllerOptions,
   type GarbageCollectorControllerOptions, type NamespaceControllerOptions, type ResourceQuotaControllerOptions, type ServiceAccountControllerOptions,
   type ReplicaSetControllerOptions, type ReplicationControllerOptions, type DeploymentControllerOptions, type PodGCControllerOptions,
+  type TTLAfterFinishedControllerOptions,
 } from './controllermanager/controller-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
 
@@ -35,6 +37,7 @@ export interface ControllerManagerOptions {
   replicationController: ReplicationControllerOptions;
   deploymentController: DeploymentControllerOptions;
   podGCController: PodGCControllerOptions;
+  ttlAfterFinishedController: TTLAfterFinishedControllerOptions;
   serviceAccountController: ServiceAccountControllerOptions;
 }
 
@@ -61,6 +64,7 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     replicationController: replicationControllerOptions(r),
     deploymentController: deploymentControllerOptions(r),
     podGCController: podGCControllerOptions(r),
+    ttlAfterFinishedController: ttlAfterFinishedControllerOptions(r),
     serviceAccountController: serviceAccountControllerOptions(r),
   };
 }

@@ -17,6 +17,7 @@ import { resourceQuotaController } from '../controllers/resourcequota/resource-q
 import { deploymentController } from '../controllers/deployment/deployment-controller.ts';
 import { replicaSetController, replicationControllerController } from '../controllers/replicaset/replicaset-controller.ts';
 import { podGCController } from '../controllers/podgc/pod-gc-controller.ts';
+import { ttlAfterFinishedController } from '../controllers/ttlafterfinished/ttl-after-finished-controller.ts';
 
 /**
  * Whether --controllers enables a controller, as Kubernetes decides it: an explicit `-name` wins,
@@ -49,6 +50,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'replicaset-controller': (options) => replicaSetController(options.replicaSetController),
   'replicationcontroller-controller': (options) => replicationControllerController(options.replicationController),
   'pod-garbage-collector-controller': (options) => podGCController(options.podGCController),
+  'ttl-after-finished-controller': (options) => ttlAfterFinishedController(options.ttlAfterFinishedController),
 };
 
 /** The implementations for a run, built from its options. */

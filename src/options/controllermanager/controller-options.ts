@@ -1,7 +1,7 @@
 // Each written controller's own rows as a typed options object, named as Kubernetes names the
 // controllers' configurations (GarbageCollectorController, NamespaceController,
 // PodGCController, ReplicaSetController, ReplicationController, ResourceQuotaController,
-// SAController).
+// SAController, TTLAfterFinishedController).
 // A controller reads only its own object.
 import type { OptionReader } from '../option-reader.ts';
 
@@ -54,6 +54,15 @@ export interface DeploymentControllerOptions {
 
 export function deploymentControllerOptions(r: OptionReader): DeploymentControllerOptions {
   return { workers: r.positiveNumber('concurrent-deployment-syncs') };
+}
+
+export interface TTLAfterFinishedControllerOptions {
+  /** --concurrent-ttl-after-finished-syncs; zero or less takes the row's default. */
+  workers: number;
+}
+
+export function ttlAfterFinishedControllerOptions(r: OptionReader): TTLAfterFinishedControllerOptions {
+  return { workers: r.positiveNumber('concurrent-ttl-after-finished-syncs') };
 }
 
 export interface ReplicaSetControllerOptions {
