@@ -12,9 +12,11 @@ import { leaderElectionOptions, type LeaderElectionOptions } from './controllerm
 import { controllerSelectionOptions, type ControllerSelectionOptions } from './controllermanager/controller-selection-options.ts';
 import {
   garbageCollectorControllerOptions, namespaceControllerOptions, resourceQuotaControllerOptions, serviceAccountControllerOptions,
+  statefulSetControllerOptions, daemonSetControllerOptions,
   replicaSetControllerOptions, replicationControllerOptions, deploymentControllerOptions, podGCControllerOptions,
   ttlAfterFinishedControllerOptions,
   type GarbageCollectorControllerOptions, type NamespaceControllerOptions, type ResourceQuotaControllerOptions, type ServiceAccountControllerOptions,
+  type StatefulSetControllerOptions, type DaemonSetControllerOptions,
   type ReplicaSetControllerOptions, type ReplicationControllerOptions, type DeploymentControllerOptions, type PodGCControllerOptions,
   type TTLAfterFinishedControllerOptions,
 } from './controllermanager/controller-options.ts';
@@ -39,6 +41,8 @@ export interface ControllerManagerOptions {
   podGCController: PodGCControllerOptions;
   ttlAfterFinishedController: TTLAfterFinishedControllerOptions;
   serviceAccountController: ServiceAccountControllerOptions;
+  statefulSetController: StatefulSetControllerOptions;
+  daemonSetController: DaemonSetControllerOptions;
 }
 
 /**
@@ -66,5 +70,7 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     podGCController: podGCControllerOptions(r),
     ttlAfterFinishedController: ttlAfterFinishedControllerOptions(r),
     serviceAccountController: serviceAccountControllerOptions(r),
+    statefulSetController: statefulSetControllerOptions(r),
+    daemonSetController: daemonSetControllerOptions(r),
   };
 }

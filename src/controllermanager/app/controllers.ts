@@ -16,6 +16,7 @@ import { pvcProtectionController } from '../controllers/volume/pvcprotection/pvc
 import { resourceQuotaController } from '../controllers/resourcequota/resource-quota-controller.ts';
 import { deploymentController } from '../controllers/deployment/deployment-controller.ts';
 import { replicaSetController, replicationControllerController } from '../controllers/replicaset/replicaset-controller.ts';
+import { statefulSetController } from '../controllers/statefulset/statefulset-controller.ts';
 import { podGCController } from '../controllers/podgc/pod-gc-controller.ts';
 import { ttlAfterFinishedController } from '../controllers/ttlafterfinished/ttl-after-finished-controller.ts';
 
@@ -49,6 +50,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'deployment-controller': (options) => deploymentController(options.deploymentController),
   'replicaset-controller': (options) => replicaSetController(options.replicaSetController),
   'replicationcontroller-controller': (options) => replicationControllerController(options.replicationController),
+  'statefulset-controller': (options) => statefulSetController(options.statefulSetController),
   'pod-garbage-collector-controller': (options) => podGCController(options.podGCController),
   'ttl-after-finished-controller': (options) => ttlAfterFinishedController(options.ttlAfterFinishedController),
 };

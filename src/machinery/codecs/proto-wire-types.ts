@@ -68,12 +68,23 @@ export const wireTypes: Readonly<Record<ProtobufWireType, WireTypeCodec>> = {
     },
     zeroInJson: emptyObject,
   },
-  // The embedded object's bytes, already in the stream's encoding: the caller encodes and decodes
-  // them (a watch frame nests an enveloped object), so the JSON side holds the bytes.
+  // The embedded object's bytes. A watch frame nests an enveloped object already encoded, so its
+  // JSON side holds the bytes and the caller decodes them; a field of a kind (a controller
+  // revision's data) holds a JSON object, carried as its JSON bytes, as Go's RawExtension does.
   RawExtension: {
     fields: { raw: { id: 1, type: 'bytes' } },
-    toWire: (json) => ({ raw: json }),
-    fromWire: (message) => (message as { raw?: Uint8Array }).raw ?? new Uint8Array(),
+    toWire: (json) => ({ raw: json instanceof Uint8Array ? json : Buffer.from(JSON.stringify(json)) }),
+    fromWire: (message) => {
+      const raw = (message as { raw?: Uint8Array }).raw ?? new Uint8Array();
+      const first = raw[0];
+      // JSON objects and arrays open with { or [; an enveloped object opens with the protobuf magic.
+      if (first !== 0x7b && first !== 0x5b) return raw;
+      try {
+        return JSON.parse(Buffer.from(raw).toString('utf8')) as unknown;
+      } catch {
+        return raw;
+      }
+    },
     zeroInJson: emptyObject,
   },
   // A quantity's canonical string ("100m", "1Gi").

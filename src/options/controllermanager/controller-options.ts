@@ -1,7 +1,7 @@
 // Each written controller's own rows as a typed options object, named as Kubernetes names the
 // controllers' configurations (GarbageCollectorController, NamespaceController,
 // PodGCController, ReplicaSetController, ReplicationController, ResourceQuotaController,
-// SAController, TTLAfterFinishedController).
+// SAController, StatefulSetController, DaemonSetController, TTLAfterFinishedController).
 // A controller reads only its own object.
 import type { OptionReader } from '../option-reader.ts';
 
@@ -81,6 +81,24 @@ export interface ReplicationControllerOptions {
 
 export function replicationControllerOptions(r: OptionReader): ReplicationControllerOptions {
   return { workers: r.positiveNumber('concurrent-rc-syncs') };
+}
+
+export interface StatefulSetControllerOptions {
+  /** --concurrent-statefulset-syncs; zero or less takes the row's default. */
+  workers: number;
+}
+
+export function statefulSetControllerOptions(r: OptionReader): StatefulSetControllerOptions {
+  return { workers: r.positiveNumber('concurrent-statefulset-syncs') };
+}
+
+export interface DaemonSetControllerOptions {
+  /** --concurrent-daemonset-syncs; zero or less takes the row's default. */
+  workers: number;
+}
+
+export function daemonSetControllerOptions(r: OptionReader): DaemonSetControllerOptions {
+  return { workers: r.positiveNumber('concurrent-daemonset-syncs') };
 }
 
 export interface ServiceAccountControllerOptions {

@@ -68,6 +68,16 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
     r(['update'], [''], ['replicationcontrollers/finalizers']),
     r(['list', 'watch', 'patch', 'create', 'delete'], [''], ['pods']),
   ],
+  'statefulset-controller': [
+    r(['list', 'watch'], [''], ['pods']),
+    r(READ, ['apps'], ['statefulsets']),
+    r(['update'], ['apps'], ['statefulsets/status']),
+    r(['update'], ['apps'], ['statefulsets/finalizers']),
+    r(['get', 'create', 'delete', 'update', 'patch'], [''], ['pods']),
+    r(['get', 'create', 'delete', 'update', 'patch', 'list', 'watch'], ['apps'], ['controllerrevisions']),
+    r(['get', 'create'], [''], ['persistentvolumeclaims']),
+    r(['update', 'delete'], [''], ['persistentvolumeclaims']),
+  ],
 };
 
 /**
