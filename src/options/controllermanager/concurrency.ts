@@ -15,7 +15,7 @@ const rows: Array<[string, string, string]> = [
   ['concurrent-namespace-syncs', '10', 'The number of namespace objects that are allowed to sync concurrently. Larger number = more responsive namespace termination, but more CPU (and network) load'],
   ['concurrent-rc-syncs', '5', 'The number of replication controllers that are allowed to sync concurrently. Larger number = more responsive replica management, but more CPU (and network) load'],
   ['concurrent-replicaset-syncs', '5', 'The number of replica sets that are allowed to sync concurrently. Larger number = more responsive replica management, but more CPU (and network) load'],
-  ['concurrent-resource-quota-syncs', 'concurrent-statefulset-syncs', '5', 'The number of resource quotas that are allowed to sync concurrently. Larger number = more responsive quota management, but more CPU (and network) load'],
+  ['concurrent-resource-quota-syncs', '5', 'The number of resource quotas that are allowed to sync concurrently. Larger number = more responsive quota management, but more CPU (and network) load'],
   ['concurrent-service-endpoint-syncs', '5', 'The number of service endpoint syncing operations that will be done concurrently. Larger number = faster endpoint slice updating, but more CPU (and network) load.'],
   ['concurrent-service-syncs', '1', 'The number of services that are allowed to sync concurrently. Larger number = more responsive service management, but more CPU (and network) load'],
   ['concurrent-serviceaccount-token-syncs', '5', 'The number of service account token objects that are allowed to sync concurrently. Larger number = more responsive token generation, but more CPU (and network) load'],
@@ -26,7 +26,7 @@ const rows: Array<[string, string, string]> = [
 ];
 
 // Rows whose controller is written.
-const IMPLEMENTED = new Set(['concurrent-deployment-syncs', 'concurrent-gc-syncs', 'concurrent-namespace-syncs', 'concurrent-rc-syncs', 'concurrent-replicaset-syncs', 'concurrent-resource-quota-syncs', 'concurrent-ttl-after-finished-syncs']);
+const IMPLEMENTED = new Set(['concurrent-deployment-syncs', 'concurrent-gc-syncs', 'concurrent-namespace-syncs', 'concurrent-rc-syncs', 'concurrent-replicaset-syncs', 'concurrent-resource-quota-syncs', 'concurrent-statefulset-syncs', 'concurrent-ttl-after-finished-syncs']);
 
 export const concurrencyFlags: readonly FlagSpec[] = rows.map(([name, def, help]) => (IMPLEMENTED.has(name)
   ? { name, type: 'int', default: def, group, status: 'implemented', valueName: 'int32', help }
