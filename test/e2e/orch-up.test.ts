@@ -115,6 +115,7 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
   assert.equal(up.server, `https://127.0.0.1:${port}`);
   assert.equal(up.dataDir, join(dir, '.orch'));
   assert.equal(up.kubeconfig, join(dir, '.orch', 'orchconfig'));
+  assert.match(first.stdout(), /\n  pods are simulated: node orch-node-1 run no containers/, 'orch up says plainly that its one node is simulated');
 
   const config = parse(readFileSync(up.kubeconfig, 'utf8'));
   assert.equal(config['current-context'], 'orch');
