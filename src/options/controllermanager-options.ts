@@ -15,10 +15,12 @@ import {
   statefulSetControllerOptions, daemonSetControllerOptions,
   replicaSetControllerOptions, replicationControllerOptions, deploymentControllerOptions, podGCControllerOptions,
   ttlAfterFinishedControllerOptions,
+  jobControllerOptions, cronJobControllerOptions,
   type GarbageCollectorControllerOptions, type NamespaceControllerOptions, type ResourceQuotaControllerOptions, type ServiceAccountControllerOptions,
   type StatefulSetControllerOptions, type DaemonSetControllerOptions,
   type ReplicaSetControllerOptions, type ReplicationControllerOptions, type DeploymentControllerOptions, type PodGCControllerOptions,
   type TTLAfterFinishedControllerOptions,
+  type JobControllerOptions, type CronJobControllerOptions,
 } from './controllermanager/controller-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
 
@@ -40,6 +42,8 @@ export interface ControllerManagerOptions {
   deploymentController: DeploymentControllerOptions;
   podGCController: PodGCControllerOptions;
   ttlAfterFinishedController: TTLAfterFinishedControllerOptions;
+  jobController: JobControllerOptions;
+  cronJobController: CronJobControllerOptions;
   serviceAccountController: ServiceAccountControllerOptions;
   statefulSetController: StatefulSetControllerOptions;
   daemonSetController: DaemonSetControllerOptions;
@@ -69,6 +73,8 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     deploymentController: deploymentControllerOptions(r),
     podGCController: podGCControllerOptions(r),
     ttlAfterFinishedController: ttlAfterFinishedControllerOptions(r),
+    jobController: jobControllerOptions(r),
+    cronJobController: cronJobControllerOptions(r),
     serviceAccountController: serviceAccountControllerOptions(r),
     statefulSetController: statefulSetControllerOptions(r),
     daemonSetController: daemonSetControllerOptions(r),

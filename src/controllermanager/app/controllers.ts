@@ -18,6 +18,7 @@ import { deploymentController } from '../controllers/deployment/deployment-contr
 import { replicaSetController, replicationControllerController } from '../controllers/replicaset/replicaset-controller.ts';
 import { statefulSetController } from '../controllers/statefulset/statefulset-controller.ts';
 import { podGCController } from '../controllers/podgc/pod-gc-controller.ts';
+import { jobController } from '../controllers/job/job-controller.ts';
 import { ttlAfterFinishedController } from '../controllers/ttlafterfinished/ttl-after-finished-controller.ts';
 
 /**
@@ -52,6 +53,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'replicationcontroller-controller': (options) => replicationControllerController(options.replicationController),
   'statefulset-controller': (options) => statefulSetController(options.statefulSetController),
   'pod-garbage-collector-controller': (options) => podGCController(options.podGCController),
+  'job-controller': (options) => jobController(options.jobController),
   'ttl-after-finished-controller': (options) => ttlAfterFinishedController(options.ttlAfterFinishedController),
 };
 

@@ -1,7 +1,8 @@
 // Each written controller's own rows as a typed options object, named as Kubernetes names the
 // controllers' configurations (GarbageCollectorController, NamespaceController,
 // PodGCController, ReplicaSetController, ReplicationController, ResourceQuotaController,
-// SAController, StatefulSetController, DaemonSetController, TTLAfterFinishedController).
+// SAController, StatefulSetController, DaemonSetController, TTLAfterFinishedController, JobController,
+// CronJobController).
 // A controller reads only its own object.
 import type { OptionReader } from '../option-reader.ts';
 
@@ -99,6 +100,24 @@ export interface DaemonSetControllerOptions {
 
 export function daemonSetControllerOptions(r: OptionReader): DaemonSetControllerOptions {
   return { workers: r.positiveNumber('concurrent-daemonset-syncs') };
+}
+
+export interface JobControllerOptions {
+  /** --concurrent-job-syncs; zero or less takes the row's default. */
+  workers: number;
+}
+
+export function jobControllerOptions(r: OptionReader): JobControllerOptions {
+  return { workers: r.positiveNumber('concurrent-job-syncs') };
+}
+
+export interface CronJobControllerOptions {
+  /** --concurrent-cron-job-syncs; zero or less takes the row's default. */
+  workers: number;
+}
+
+export function cronJobControllerOptions(r: OptionReader): CronJobControllerOptions {
+  return { workers: r.positiveNumber('concurrent-cron-job-syncs') };
 }
 
 export interface ServiceAccountControllerOptions {

@@ -13,6 +13,18 @@ export const CONTROLLER_UID_LABEL = 'batch.orch.io/controller-uid';
 export const LEGACY_JOB_NAME_LABEL = 'job-name';
 export const LEGACY_CONTROLLER_UID_LABEL = 'controller-uid';
 
+/** The finalizer the job controller keeps on a job's pods until it has counted them. */
+export const JOB_TRACKING_FINALIZER = 'batch.orch.io/job-tracking';
+/** An Indexed job's pod's index, as an annotation and a label. */
+export const JOB_COMPLETION_INDEX_ANNOTATION = 'batch.orch.io/job-completion-index';
+/** Failures (counted, and ignored by the pod failure policy) of an index before this pod. */
+export const JOB_INDEX_FAILURE_COUNT_ANNOTATION = 'batch.orch.io/job-index-failure-count';
+export const JOB_INDEX_IGNORED_FAILURE_COUNT_ANNOTATION = 'batch.orch.io/job-index-ignored-failure-count';
+/** The time a cron job's job was scheduled for, in the cron job's time zone (RFC 3339). */
+export const CRONJOB_SCHEDULED_TIMESTAMP_ANNOTATION = 'batch.orch.io/cronjob-scheduled-timestamp';
+/** spec.managedBy of jobs the built-in job controller syncs (also when unset). */
+export const JOB_CONTROLLER_NAME = 'orch.io/job-controller';
+
 export type CompletionMode = 'NonIndexed' | 'Indexed';
 export type PodReplacementPolicy = 'TerminatingOrFailed' | 'Failed';
 export type ConcurrencyPolicy = 'Allow' | 'Forbid' | 'Replace';

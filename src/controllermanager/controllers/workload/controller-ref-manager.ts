@@ -32,14 +32,15 @@ export function newControllerRef(owner: ClaimingOwner): OwnerReference {
   };
 }
 
-/** The patch that makes `owner` a pod's controller. */
-export function adoptPatch(owner: ClaimingOwner, podUid: string): unknown {
-  return { metadata: { ownerReferences: [newControllerRef(owner)], uid: podUid } };
+/** The patch that makes `owner` a pod's controller (adding the owner's finalizers, if any). */
+export function adoptPatch(owner: ClaimingOwner, podUid: string, finalizers: readonly string[] = []): unknown {
+  return { metadata: { ownerReferences: [newControllerRef(owner)], uid: podUid, ...(finalizers.length ? { finalizers: [...finalizers] } : {}) } };
 }
 
-/** The patch that removes `ownerUid` from a pod's owner references. */
-export function releasePatch(ownerUid: string, podUid: string): unknown {
-  return { metadata: { ownerReferences: [{ $patch: 'delete', uid: ownerUid }], uid: podUid } };
+/** The patch that removes `ownerUid` from a pod's owner references (and the owner's finalizers, if any). */
+export function releasePatch(ownerUid: string, podUid: string, finalizers: readonly string[] = []): unknown {
+  const dropFinalizers = finalizers.length ? { '$deleteFromPrimitiveList/finalizers': [...finalizers] } : {};
+  return { metadata: { ownerReferences: [{ $patch: 'delete', uid: ownerUid }], uid: podUid, ...dropFinalizers } };
 }
 
 /** Checks once per claim that the owner may adopt: it still exists with its uid and is not being deleted. */
@@ -70,6 +71,8 @@ export interface ClaimOptions {
   matches: (pod: Pod) => boolean;
   podControl: PodControl;
   canAdopt: CanAdopt;
+  /** Finalizers an adopted pod gets and a released one loses (the job controller's tracking finalizer). */
+  finalizers?: readonly string[];
 }
 
 /** The pods the owner controls after claiming; throws the collected errors once every pod is tried. */
@@ -88,7 +91,7 @@ export async function claimPods(pods: readonly Pod[], opts: ClaimOptions): Promi
   return claimed;
 }
 
-async function claimPod(pod: Pod, { owner, matches, podControl, canAdopt }: ClaimOptions): Promise<boolean> {
+async function claimPod(pod: Pod, { owner, matches, podControl, canAdopt, finalizers }: ClaimOptions): Promise<boolean> {
   const ns = pod.metadata.namespace ?? '';
   const name = pod.metadata.name ?? '';
   const podUid = pod.metadata.uid ?? '';
@@ -100,7 +103,7 @@ async function claimPod(pod: Pod, { owner, matches, podControl, canAdopt }: Clai
     if (owner.metadata.deletionTimestamp) return false;
     log.info('Patching pod to remove its controllerRef', { pod: `${ns}/${name}`, kind: owner.kind, controller: owner.metadata.name }, 2);
     try {
-      await podControl.patchPod(ns, name, releasePatch(owner.metadata.uid ?? '', podUid));
+      await podControl.patchPod(ns, name, releasePatch(owner.metadata.uid ?? '', podUid, finalizers));
     } catch (err) {
       // Gone, or no longer carrying our reference (a pod of the same name made again): nothing to release.
       if (!isNotFound(err) && !isInvalid(err)) throw err;
@@ -117,7 +120,7 @@ async function claimPod(pod: Pod, { owner, matches, podControl, canAdopt }: Clai
   }
   log.info('Adopting pod', { pod: `${ns}/${name}`, kind: owner.kind, controller: owner.metadata.name }, 2);
   try {
-    await podControl.patchPod(ns, name, adoptPatch(owner, podUid));
+    await podControl.patchPod(ns, name, adoptPatch(owner, podUid, finalizers));
   } catch (err) {
     if (isNotFound(err)) return false;
     throw err;

@@ -18,8 +18,11 @@ const log = klog('controllermanager/podcontrol');
 const PODS = { group: '', version: 'v1', resource: 'pods' };
 
 export interface PodControl {
-  /** Creates one pod from the template, owned by `owner`; throws what the server answered. */
-  createPod(namespace: string, template: PodTemplateSpec | undefined, owner: ReferableObject, controllerRef: OwnerReference): Promise<Pod>;
+  /**
+   * Creates one pod from the template, owned by `owner`; throws what the server answered.
+   * `generateName` replaces the owner's name prefix (CreatePodsWithGenerateName: an Indexed job's `<job>-<index>-`).
+   */
+  createPod(namespace: string, template: PodTemplateSpec | undefined, owner: ReferableObject, controllerRef: OwnerReference, generateName?: string): Promise<Pod>;
   /** Deletes a pod of `owner`; a pod already gone throws NotFound without an event. */
   deletePod(namespace: string, name: string, owner: ReferableObject): Promise<void>;
   /** A strategic merge patch of a pod (adoption and release). */
@@ -74,9 +77,10 @@ export class RestPodControl implements PodControl {
     this.signal = signal;
   }
 
-  async createPod(namespace: string, template: PodTemplateSpec | undefined, owner: ReferableObject, controllerRef: OwnerReference): Promise<Pod> {
+  async createPod(namespace: string, template: PodTemplateSpec | undefined, owner: ReferableObject, controllerRef: OwnerReference, generateName?: string): Promise<Pod> {
     validateControllerRef(controllerRef);
     const pod = podFromTemplate(template, owner.metadata?.name ?? '', controllerRef);
+    if (generateName) pod.metadata.generateName = generateName;
     if (Object.keys(pod.metadata.labels ?? {}).length === 0) throw new Error('unable to create pods, no labels');
     let created: Pod;
     try {

@@ -134,7 +134,9 @@ function transitionRules(job: Job, old: Job): FieldError[] {
   const scalable = spec.completionMode === 'Indexed' && spec.completions === spec.parallelism;
   if (!scalable && (s.succeeded ?? 0) < (o.succeeded ?? 0)) errs.push(invalid(`${PATH}.succeeded`, s.succeeded ?? 0, 'cannot decrease the succeeded counter'));
   if (s.completionTime && o.completionTime && s.completionTime !== o.completionTime) errs.push(invalid(`${PATH}.completionTime`, s.completionTime, 'completionTime cannot be mutated'));
-  if (o.startTime && o.startTime !== s.startTime && !spec.suspend) errs.push(required(`${PATH}.startTime`, 'startTime cannot be removed for unsuspended job'));
+  // A job resumed (Suspended True before, not now) starts its clock again (Kubernetes 1.35, #134769).
+  const resuming = isConditionTrue(o, 'Suspended') && !isConditionTrue(s, 'Suspended');
+  if (o.startTime && o.startTime !== s.startTime && !spec.suspend && !resuming) errs.push(required(`${PATH}.startTime`, 'startTime cannot be removed for unsuspended job'));
   if (isSuccessCriteriaMet(o) && !isSuccessCriteriaMet(s)) errs.push(invalid(`${PATH}.conditions`, OMIT_VALUE, 'cannot disable the SuccessCriteriaMet=True condition'));
   if (isComplete(o) && !isSuccessCriteriaMet(o) && isSuccessCriteriaMet(s)) {
     errs.push(invalid(`${PATH}.conditions`, OMIT_VALUE, 'cannot set SuccessCriteriaMet=True for Job already has Complete=true conditions'));

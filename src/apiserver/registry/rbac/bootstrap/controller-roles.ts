@@ -78,6 +78,12 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
     r(['get', 'create'], [''], ['persistentvolumeclaims']),
     r(['update', 'delete'], [''], ['persistentvolumeclaims']),
   ],
+  'job-controller': [
+    r(['get', 'list', 'watch', 'update', 'patch'], ['batch'], ['jobs']),
+    r(['update', 'patch'], ['batch'], ['jobs/status']),
+    r(['update'], ['batch'], ['jobs/finalizers']),
+    r(['list', 'watch', 'create', 'delete', 'patch'], [''], ['pods']),
+  ],
 };
 
 /**
