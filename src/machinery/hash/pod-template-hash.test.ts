@@ -13,6 +13,52 @@ const TEMPLATE = {
   },
 } as unknown as PodTemplateSpec;
 
+/** Nearly every kind of field a template has, for the golden hash below. */
+const RICH = {
+  metadata: { creationTimestamp: null, labels: { app: 'web', tier: 'front', 'a.b/c': 'd' }, annotations: { 'kubectl.kubernetes.io/restartedAt': '2026-01-01T00:00:00Z', z: 'y' } },
+  spec: {
+    volumes: [{ name: 'data', emptyDir: { medium: 'Memory', sizeLimit: '64Mi' } }, { name: 'cfg', configMap: { name: 'cm', defaultMode: 420, items: [{ key: 'k', path: 'p' }] } }, { name: 'pvc', persistentVolumeClaim: { claimName: 'c', readOnly: true } }],
+    initContainers: [{ name: 'init', image: 'busybox', command: ['sh', '-c', 'true'], resources: {}, terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', imagePullPolicy: 'IfNotPresent', restartPolicy: 'Always' }],
+    containers: [{
+      name: 'app', image: 'app:1', args: ['--x=1'], workingDir: '/w',
+      ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }, { containerPort: 53, protocol: 'UDP', hostPort: 53, hostIP: '1.2.3.4' }],
+      env: [{ name: 'A', value: 'b' }, { name: 'POD', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.name' } } }, { name: 'CPU', valueFrom: { resourceFieldRef: { resource: 'limits.cpu', divisor: '1m' } } }],
+      envFrom: [{ prefix: 'P_', configMapRef: { name: 'cm', optional: true } }, { secretRef: { name: 's' } }],
+      resources: { limits: { cpu: '500m', memory: '128Mi' }, requests: { cpu: '250m', memory: '100Mi', 'ephemeral-storage': '1Gi' } },
+      volumeMounts: [{ name: 'data', mountPath: '/data', readOnly: true, mountPropagation: 'None' }],
+      livenessProbe: { httpGet: { path: '/healthz', port: 'http', scheme: 'HTTP', httpHeaders: [{ name: 'X', value: 'y' }] }, initialDelaySeconds: 3, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
+      readinessProbe: { tcpSocket: { port: 8080 }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 },
+      startupProbe: { exec: { command: ['cat', '/ready'] }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 30 },
+      lifecycle: { preStop: { sleep: { seconds: 5 } }, postStart: { exec: { command: ['echo'] } } },
+      terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'FallbackToLogsOnError', imagePullPolicy: 'IfNotPresent',
+      securityContext: { runAsUser: 1000, runAsNonRoot: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'], add: ['NET_BIND_SERVICE'] }, readOnlyRootFilesystem: true, seccompProfile: { type: 'RuntimeDefault' } },
+      stdin: true, tty: true,
+    }],
+    restartPolicy: 'Always', terminationGracePeriodSeconds: 60, activeDeadlineSeconds: 100, dnsPolicy: 'ClusterFirstWithHostNet',
+    nodeSelector: { 'kubernetes.io/os': 'linux', disk: 'ssd' }, serviceAccountName: 'sa', serviceAccount: 'sa', automountServiceAccountToken: false,
+    hostNetwork: true, shareProcessNamespace: true,
+    securityContext: { fsGroup: 2000, supplementalGroups: [1, 2], sysctls: [{ name: 'net.core.somaxconn', value: '1024' }], fsGroupChangePolicy: 'OnRootMismatch' },
+    imagePullSecrets: [{ name: 'reg' }], hostname: 'h', subdomain: 's',
+    affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['a', 'b'] }] }] } }, podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: { labelSelector: { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'x', operator: 'Exists' }] }, topologyKey: 'kubernetes.io/hostname' } }] } },
+    schedulerName: 'default-scheduler',
+    tolerations: [{ key: 'k', operator: 'Equal', value: 'v', effect: 'NoExecute', tolerationSeconds: 30 }, { operator: 'Exists' }],
+    hostAliases: [{ ip: '127.0.0.1', hostnames: ['foo.local'] }], priorityClassName: 'high', priority: 1000,
+    dnsConfig: { nameservers: ['1.1.1.1'], searches: ['a.b'], options: [{ name: 'ndots', value: '2' }, { name: 'edns0' }] },
+    readinessGates: [{ conditionType: 'x/ready' }], runtimeClassName: 'rc', enableServiceLinks: true, preemptionPolicy: 'PreemptLowerPriority',
+    overhead: { cpu: '100m' },
+    topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: 'web' } }, minDomains: 2, nodeAffinityPolicy: 'Honor', matchLabelKeys: ['pod-template-hash'] }],
+    setHostnameAsFQDN: false, os: { name: 'linux' }, hostUsers: false,
+    schedulingGates: [{ name: 'g' }],
+  },
+} as unknown as PodTemplateSpec;
+
+test('hashes equal those go-spew and FNV-32a give for the same Go structs', () => {
+  // Computed by a Go program printing these templates, decoded into structs with core/v1's
+  // fields, through go-spew 1.1.1 with DeepHashObject's settings.
+  assert.equal(computeHash(TEMPLATE), '68d995574f');
+  assert.equal(computeHash(RICH), 'cb649b6b4');
+});
+
 test('SafeEncodeString maps each character into an alphabet without vowels', () => {
   assert.equal(safeEncodeString('0123456789'), '456789bcdf');
   assert.match(computeHash(TEMPLATE), /^[bcdfghjklmnpqrstvwxz2456789]{1,10}$/);
