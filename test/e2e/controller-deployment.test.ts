@@ -82,8 +82,11 @@ test('create deployment rolls out three replicas of one replica set named by the
   const pods = (await cluster.server.call('GET', `/api/v1/namespaces/${NS}/pods?labelSelector=pod-template-hash%3D${hash}`)).body.items;
   assert.equal(pods.length, 3);
   assert.ok((await deploymentEvents()).includes(`Scaled up replica set web-${hash} from 0 to 3`));
+  assert.equal(d.metadata.annotations['deployment.kubernetes.io/revision'], '1');
+  assert.match(await kubectlOk(['rollout', 'status', 'deployment/web', '--revision=1']), /successfully rolled out/);
   const described = await kubectlOk(['describe', 'deployment', 'web']);
   assert.match(described, new RegExp(`NewReplicaSet:\\s+web-${hash} \\(3/3 replicas created\\)`));
+  assert.match(described, new RegExp(`Normal\\s+ScalingReplicaSet\\s+\\S+\\s+\\S*deployment-controller\\s+Scaled up replica set web-${hash} from 0 to 3`));
 });
 
 test('set image makes a second replica set and rolls over to it; rollout history lists both revisions', { skip: kubectlSkip }, async () => {
@@ -145,4 +148,21 @@ test('a paused deployment does not roll out a new template until it is resumed',
   const sets = await replicaSets();
   assert.equal(sets.length, 3);
   assert.equal(sets.find((rs) => rs.spec.template.spec.containers[0]!.image === 'nginx:1.28')!.spec.replicas, 10);
+});
+
+test('Recreate stops every old pod before the new replica set is made', { skip: kubectlSkip }, async () => {
+  const manifest = kubectl.file('recreate.yaml', [
+    'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: batchy}', 'spec:', '  replicas: 2', '  strategy: {type: Recreate}',
+    '  selector: {matchLabels: {app: batchy}}', '  template:', '    metadata: {labels: {app: batchy}}',
+    '    spec: {containers: [{name: c, image: busybox}]}', '',
+  ].join('\n'));
+  await kubectlOk(['apply', '-f', manifest]);
+  assert.match(await kubectlOk(['rollout', 'status', 'deployment/batchy', '--timeout=60s']), /successfully rolled out/);
+  await kubectlOk(['set', 'image', 'deployment/batchy', 'c=busybox:1.36']);
+  assert.match(await kubectlOk(['rollout', 'status', 'deployment/batchy', '--timeout=60s']), /successfully rolled out/);
+  const items: Array<{ reason: string; message: string; involvedObject: { name: string }; firstTimestamp?: string; eventTime?: string; metadata: { creationTimestamp: string; resourceVersion: string } }> =
+    (await cluster.server.call('GET', `/api/v1/namespaces/${NS}/events`)).body.items;
+  const scaling = items.filter((e) => e.involvedObject.name === 'batchy' && e.reason === 'ScalingReplicaSet')
+    .sort((a, b) => Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion)).map((e) => e.message.replace(/batchy-\w+/, 'batchy-H'));
+  assert.deepEqual(scaling, ['Scaled up replica set batchy-H from 0 to 2', 'Scaled down replica set batchy-H from 2 to 0', 'Scaled up replica set batchy-H from 0 to 2']);
 });
