@@ -91,6 +91,13 @@ test('ParseQuantity keeps the string only in canonical forms', () => {
   assert.deepEqual(goQuantity('1e3'), { value: 1n, scale: 3, s: '1e3', format: 'DecimalExponent' });
 });
 
+test('a template with a value not printed as Go holds it still gets a stable hash', () => {
+  const odd = structuredClone(TEMPLATE);
+  odd.spec!.containers[0]!.resources = { limits: { cpu: '0.1234567890123456789' } };
+  assert.equal(computeHash(odd), computeHash(structuredClone(odd)));
+  assert.notEqual(computeHash(odd), computeHash(TEMPLATE));
+});
+
 test('the collision count changes the hash', () => {
   assert.notEqual(computeHash(TEMPLATE), computeHash(TEMPLATE, 1));
   assert.notEqual(computeHash(TEMPLATE, 1), computeHash(TEMPLATE, 2));

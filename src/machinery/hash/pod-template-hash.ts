@@ -30,8 +30,26 @@ export function podTemplateHashText(template: PodTemplateSpec): string {
   return coreStructText('PodTemplateSpec', template);
 }
 
+/** JSON with its object keys sorted: the same template always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 export function computeHash(template: PodTemplateSpec, collisionCount?: number | null): string {
-  let h = fnv32a(FNV_OFFSET, Buffer.from(podTemplateHashText(template), 'utf8'));
+  let text: string;
+  try {
+    text = podTemplateHashText(template);
+  } catch {
+    // A value Go holds in a form not printed here (a quantity kept as inf.Dec, a set time): the
+    // name is then stable but not Kubernetes' own.
+    text = canonicalJson(template);
+  }
+  let h = fnv32a(FNV_OFFSET, Buffer.from(text, 'utf8'));
   if (collisionCount !== undefined && collisionCount !== null) {
     const bytes = new Uint8Array(8);
     new DataView(bytes.buffer).setUint32(0, collisionCount >>> 0, true);
