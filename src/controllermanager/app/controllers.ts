@@ -19,6 +19,7 @@ import { replicaSetController, replicationControllerController } from '../contro
 import { statefulSetController } from '../controllers/statefulset/statefulset-controller.ts';
 import { podGCController } from '../controllers/podgc/pod-gc-controller.ts';
 import { jobController } from '../controllers/job/job-controller.ts';
+import { cronJobController } from '../controllers/cronjob/cronjob-controller.ts';
 import { ttlAfterFinishedController } from '../controllers/ttlafterfinished/ttl-after-finished-controller.ts';
 
 /**
@@ -54,6 +55,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'statefulset-controller': (options) => statefulSetController(options.statefulSetController),
   'pod-garbage-collector-controller': (options) => podGCController(options.podGCController),
   'job-controller': (options) => jobController(options.jobController),
+  'cronjob-controller': (options) => cronJobController(options.cronJobController),
   'ttl-after-finished-controller': (options) => ttlAfterFinishedController(options.ttlAfterFinishedController),
 };
 

@@ -84,6 +84,13 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
     r(['update'], ['batch'], ['jobs/finalizers']),
     r(['list', 'watch', 'create', 'delete', 'patch'], [''], ['pods']),
   ],
+  'cronjob-controller': [
+    r(['get', 'list', 'watch', 'update'], ['batch'], ['cronjobs']),
+    r(['get', 'list', 'watch', 'create', 'update', 'delete', 'patch'], ['batch'], ['jobs']),
+    r(['update'], ['batch'], ['cronjobs/status']),
+    r(['update'], ['batch'], ['cronjobs/finalizers']),
+    r(['list', 'delete'], [''], ['pods']),
+  ],
 };
 
 /**
