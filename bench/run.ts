@@ -38,6 +38,7 @@ const PARTS: Part[] = [
   },
   { title: 'events API', file: 'events.ts', exportName: 'benchEvents' },
   { title: 'pods API', file: 'pods.ts', exportName: 'benchPods' },
+  { title: 'simulated nodes (1,000 pods on 100 nodes)', file: 'simulated-nodes.ts', exportName: 'benchSimulatedNodes' },
   { title: 'protobuf codec', file: 'protobuf-codec.ts', exportName: 'benchProtobufCodec' },
   { title: 'authentication', file: 'authn.ts', exportName: 'benchAuthn' },
   { title: 'authorization (RBAC)', file: 'authz.ts', exportName: 'benchAuthz' },

@@ -23,6 +23,8 @@ export interface OrchDaemonTarget {
 export interface OrchDaemon {
   child: ChildProcess;
   target: OrchDaemonTarget;
+  /** The data directory, laid out as orch up lays it out (pki/, tokens.csv). */
+  dataDir: string;
   /** The last 2,000 characters the daemon wrote to stderr. */
   stderr(): string;
   /** Stops the server and removes its data directory. */
@@ -55,5 +57,5 @@ export async function startOrchApiserver(extraArgs: string[] = []): Promise<Orch
     await stop();
     throw err;
   }
-  return { child, target, stderr: () => stderr, stop };
+  return { child, target, dataDir: dir, stderr: () => stderr, stop };
 }
