@@ -2,9 +2,10 @@
 // orch-nodeagent with a simulated node running the pods (they exit after the agent's one-second
 // run, with the exit code their nodeagent.orch.io/exit-code annotation names), and the real
 // orch-controller-manager running the job and service account controllers as their service
-// accounts. kubectl create job reaches Complete; a job whose pods fail reaches Failed with
-// BackoffLimitExceeded after one 10 s back-off; an Indexed job completes every index; kubectl
-// patch of spec.suspend deletes the pods and sets Suspended, and resuming runs them again.
+// accounts, with the garbage collector. kubectl create job reaches Complete; a job whose pods fail
+// reaches Failed with BackoffLimitExceeded after one 10 s back-off; an Indexed job completes every
+// index; kubectl patch of spec.suspend deletes the pods and sets Suspended, and resuming runs them
+// again; kubectl delete job takes its running pods with it (their tracking finalizer removed).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeTempDir } from '../support/apiserver.ts';
@@ -27,7 +28,7 @@ before(async () => {
   const dir = makeTempDir('orch-job-');
   daemon = await startDaemon(hooks, dir, []);
   const started = await startControllers(daemon, dir, [
-    '--controllers=job-controller,serviceaccount-controller',
+    '--controllers=job-controller,garbage-collector-controller,serviceaccount-controller',
     '--use-service-account-credentials', '--concurrent-job-syncs=2', '-v=2',
   ], /Job controller synced/);
   cm = started.cm;
@@ -175,5 +176,11 @@ test('kubectl patch suspend: the running pods are deleted and the job is Suspend
     const reasons = await eventReasons('sleepy');
     return reasons.includes('Suspended') && reasons.includes('Resumed') ? true : undefined;
   });
-  await kubectl.run(['delete', 'job', 'sleepy', '--wait=false']);
+});
+
+test('kubectl delete job: the garbage collector deletes its running pods and the job controller lets their finalizer go', { skip: kubectlSkip }, async () => {
+  await waitFor('the resumed pods to run', async () => ((await job('sleepy')).status?.ready === 2 ? true : undefined));
+  const deleted = await kubectl.run(['delete', 'job', 'sleepy', '--timeout=30s']);
+  assert.equal(deleted.code, 0, deleted.stderr);
+  await waitFor('the pods to go', async () => ((await podsOf('sleepy')).length === 0 ? true : undefined));
 });
