@@ -17,6 +17,7 @@ import { resourceQuotaController } from '../controllers/resourcequota/resource-q
 import { deploymentController } from '../controllers/deployment/deployment-controller.ts';
 import { replicaSetController, replicationControllerController } from '../controllers/replicaset/replicaset-controller.ts';
 import { statefulSetController } from '../controllers/statefulset/statefulset-controller.ts';
+import { daemonSetController } from '../controllers/daemon/daemonset-controller.ts';
 import { podGCController } from '../controllers/podgc/pod-gc-controller.ts';
 import { jobController } from '../controllers/job/job-controller.ts';
 import { cronJobController } from '../controllers/cronjob/cronjob-controller.ts';
@@ -53,6 +54,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'replicaset-controller': (options) => replicaSetController(options.replicaSetController),
   'replicationcontroller-controller': (options) => replicationControllerController(options.replicationController),
   'statefulset-controller': (options) => statefulSetController(options.statefulSetController),
+  'daemonset-controller': (options) => daemonSetController(options.daemonSetController),
   'pod-garbage-collector-controller': (options) => podGCController(options.podGCController),
   'job-controller': (options) => jobController(options.jobController),
   'cronjob-controller': (options) => cronJobController(options.cronJobController),

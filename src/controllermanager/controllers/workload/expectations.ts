@@ -46,6 +46,12 @@ export class ControllerExpectations {
     this.byOwner.set(ownerKey, { adds: 0, deletes: deleting.size, at: this.clock.now(), deleting });
   }
 
+  /** Replaces the owner's expectations with `adds` creations and the deletion of these pods (SetExpectations). */
+  expect(ownerKey: string, adds: number, podKeys: readonly string[]): void {
+    const deleting = new Set(podKeys);
+    this.byOwner.set(ownerKey, { adds, deletes: deleting.size, at: this.clock.now(), deleting });
+  }
+
   creationObserved(ownerKey: string): void {
     const e = this.byOwner.get(ownerKey);
     if (e) e.adds--;

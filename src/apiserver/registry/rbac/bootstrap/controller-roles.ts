@@ -78,6 +78,15 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
     r(['get', 'create'], [''], ['persistentvolumeclaims']),
     r(['update', 'delete'], [''], ['persistentvolumeclaims']),
   ],
+  'daemonset-controller': [
+    r(READ, ['apps'], ['daemonsets']),
+    r(['update'], ['apps'], ['daemonsets/status']),
+    r(['update'], ['apps'], ['daemonsets/finalizers']),
+    r(['list', 'watch'], [''], ['nodes']),
+    r(['list', 'watch', 'create', 'delete', 'patch'], [''], ['pods']),
+    r(['create'], [''], ['pods/binding']),
+    r(['get', 'list', 'watch', 'create', 'delete', 'update', 'patch'], ['apps'], ['controllerrevisions']),
+  ],
   'job-controller': [
     r(['get', 'list', 'watch', 'update', 'patch'], ['batch'], ['jobs']),
     r(['update', 'patch'], ['batch'], ['jobs/status']),
