@@ -1,11 +1,11 @@
 // One simulated node's life in the API: registered (or taken over when it already exists, keeping
-// its pod CIDR), its status posted at once and then every update period when it changed or at
-// least every report period, its Lease renewed every update period. While no node lifecycle
-// controller runs, the agent may lift the not-ready taint admission puts on a new node once the
-// node reports Ready, as that controller would.
+// its pod CIDR, and registered again when deleted), its status posted at once and then every
+// update period when it changed or at least every report period, its Lease renewed every update
+// period. While no node lifecycle controller runs, the agent may lift the not-ready taint
+// admission puts on a new node once the node reports Ready, as that controller would.
 import type { Node } from '../api/core/v1/node-types.ts';
 import { TAINT_NODE_NOT_READY } from '../api/core/v1/well-known-taints.ts';
-import { isAlreadyExists, isConflict } from '../machinery/status.ts';
+import { isAlreadyExists, isConflict, isNotFound } from '../machinery/status.ts';
 import { klog } from '../component-base/logs/klog.ts';
 import type { Clock, TimerHandle } from '../client/clock/clock.ts';
 import type { RestClient } from '../client/rest/client.ts';
@@ -78,14 +78,28 @@ export class NodeReporter {
     return node;
   }
 
-  /** Starts the periodic status check and lease renewal. */
+  /** Starts the periodic status check and lease renewal; a Node deleted meanwhile is registered again. */
   start(signal: AbortSignal): void {
+    const beat = async () => {
+      try {
+        await this.report(false, signal);
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+        log.info('Node is gone from the API; registering it again', { node: this.name });
+        await this.register(signal);
+        return;
+      }
+      await this.lease?.renew(this.opts.clock.now(), signal);
+    };
     const tick = () => {
       if (signal.aborted) return;
-      void Promise.allSettled([this.report(false, signal), this.lease?.renew(this.opts.clock.now(), signal)]).then((results) => {
-        for (const r of results) if (r.status === 'rejected' && !signal.aborted) log.warning('Node heartbeat failed', { node: this.name, err: (r.reason as Error).message });
-        if (!signal.aborted) this.timer = this.opts.clock.setTimer(tick, this.opts.statusUpdateMs);
-      });
+      void beat()
+        .catch((err) => {
+          if (!signal.aborted) log.warning('Node heartbeat failed', { node: this.name, err: (err as Error).message });
+        })
+        .finally(() => {
+          if (!signal.aborted) this.timer = this.opts.clock.setTimer(tick, this.opts.statusUpdateMs);
+        });
     };
     this.timer = this.opts.clock.setTimer(tick, this.opts.statusUpdateMs);
     signal.addEventListener('abort', () => this.timer?.cancel(), { once: true });
@@ -96,7 +110,11 @@ export class NodeReporter {
     const now = this.opts.clock.now();
     const status = nodeStatus(this.config, this.since, now);
     const fingerprint = statusFingerprint(status);
-    if (!force && fingerprint === this.lastFingerprint && now - this.lastReport < this.opts.statusReportMs) return;
+    if (!force && fingerprint === this.lastFingerprint && now - this.lastReport < this.opts.statusReportMs) {
+      // Nothing to post, but the node must still be there, as the node agent reads it every period.
+      await this.client.request({ path: `/api/v1/nodes/${encodeURIComponent(this.name)}`, query: { resourceVersion: '0' }, signal });
+      return;
+    }
     await this.client.request({
       method: 'PATCH',
       path: `/api/v1/nodes/${encodeURIComponent(this.name)}/status`,
