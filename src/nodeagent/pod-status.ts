@@ -1,6 +1,7 @@
-// The status fields of a simulated pod that the node agent writes: phase (and reason and message
-// when the pod was killed for a reason of its own), the conditions it owns with their transition
-// times kept, host and pod addresses, start time, and the status of every container.
+// The status fields of a simulated pod that the node agent writes: the generation it has seen,
+// phase (and reason and message when the pod was killed for a reason of its own), the conditions
+// it owns with their transition times kept, host and pod addresses, start time, and the status of
+// every container.
 import type { Pod, PodCondition, PodStatus } from '../api/core/v1/pod-types.ts';
 import { rfc3339, type ContainerRun } from './container-run.ts';
 import { agentConditions, type Phase, type PodFacts } from './pod-phase.ts';
@@ -24,14 +25,17 @@ export const AGENT_CONDITIONS = new Set(['PodReadyToStartContainers', 'Initializ
 
 export function podStatusFor(sim: PodState, nodeIP: string, now: number): PodStatus {
   const phase = sim.phase();
+  // The generation of the spec this status answers, as the node agent reports it.
+  const generation = sim.pod.metadata.generation;
   const others = (sim.pod.status?.conditions ?? []).filter((c) => !AGENT_CONDITIONS.has(c.type));
   const conditions: PodCondition[] = agentConditions(sim.facts(), phase, (sim.pod.spec?.readinessGates ?? []).map((g) => g.conditionType), others).map((draft) => {
     const last = sim.transitions.get(draft.type);
     const at = last && last.status === draft.status ? last.at : now;
     sim.transitions.set(draft.type, { status: draft.status, at });
-    return { ...draft, lastProbeTime: null, lastTransitionTime: rfc3339(at) };
+    return { ...draft, ...(generation !== undefined ? { observedGeneration: generation } : {}), lastProbeTime: null, lastTransitionTime: rfc3339(at) };
   });
   const status: PodStatus = {
+    ...(generation !== undefined ? { observedGeneration: generation } : {}),
     phase,
     conditions,
     hostIP: nodeIP,

@@ -269,3 +269,19 @@ test('a pod started by an earlier run of the agent is resumed from its status', 
   status = h.status(resumed);
   assert.equal(status.phase, 'Succeeded', 'it exits when its run would have ended');
 });
+
+test('the status answers the generation of the spec it has seen, on itself and on its conditions', async () => {
+  const h = harness();
+  const first = pod();
+  first.metadata.generation = 1;
+  const sim = h.sim(first);
+  sim.start();
+  await h.clock.step(100);
+  assert.equal(h.status(sim).observedGeneration, 1);
+  const writes = h.writes;
+  sim.update({ ...sim.pod, metadata: { ...sim.pod.metadata, generation: 2 }, spec: { ...sim.pod.spec!, activeDeadlineSeconds: 600 } });
+  assert.ok(h.writes > writes, 'a new generation is written');
+  const status = h.status(sim);
+  assert.equal(status.observedGeneration, 2);
+  assert.ok(status.conditions?.every((c) => c.type === 'PodScheduled' || c.observedGeneration === 2));
+});

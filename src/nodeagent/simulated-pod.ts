@@ -185,7 +185,9 @@ export class SimulatedPod {
       c.launching = false;
       this.launch(c);
     }
-    if ((pod.spec?.readinessGates ?? []).length && JSON.stringify(before.status?.conditions) !== JSON.stringify(pod.status?.conditions)) this.changed();
+    const gatesMoved = (pod.spec?.readinessGates ?? []).length > 0 && JSON.stringify(before.status?.conditions) !== JSON.stringify(pod.status?.conditions);
+    // A new generation of the spec is acknowledged in the status even when nothing else changes.
+    if (gatesMoved || before.metadata.generation !== pod.metadata.generation) this.changed();
   }
 
   /** Stops everything without a word (the pod is gone). */
