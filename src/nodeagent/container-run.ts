@@ -128,3 +128,10 @@ function terminatedState(t: Terminated): NonNullable<ContainerState['terminated'
     containerID: t.containerID,
   };
 }
+
+/** What the container would run, for its log. */
+export function commandLine(spec: Container): string {
+  const words = [...(spec.command ?? []), ...(spec.args ?? [])];
+  return words.length ? `: ${words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ')}` : '';
+}
+

@@ -7,14 +7,24 @@ import { isConflict, isInvalid, isNotFound } from '../machinery/status.ts';
 import { klog } from '../component-base/logs/klog.ts';
 import type { Clock } from '../client/clock/clock.ts';
 import type { RestClient } from '../client/rest/client.ts';
-import type { PodCondition, PodStatus } from '../api/core/v1/pod-types.ts';
-import type { SimulatedPod } from './simulated-pod.ts';
+import type { Pod, PodCondition, PodStatus } from '../api/core/v1/pod-types.ts';
+
+/** A pod whose status the writer writes: a simulated pod as the writer sees it. */
+export interface WritablePod {
+  readonly uid: string;
+  /** namespace/name, for logs. */
+  readonly name: string;
+  readonly pod: Pod;
+  /** Deleted and stopped: to be deleted for good once its status is written. */
+  readonly stopped: boolean;
+  status(): PodStatus;
+}
 
 const log = klog('nodeagent/status');
 
 const RETRY_MS = 1000;
 
-function podPath(sim: SimulatedPod): string {
+function podPath(sim: WritablePod): string {
   const m = sim.pod.metadata;
   return `/api/v1/namespaces/${encodeURIComponent(m.namespace ?? '')}/pods/${encodeURIComponent(m.name ?? '')}`;
 }
@@ -32,7 +42,7 @@ export class PodStatusWriter {
   private readonly clock: Clock;
   private readonly concurrency: number;
   /** Pods waiting for a write, in order, by UID. */
-  private readonly dirty = new Map<string, SimulatedPod>();
+  private readonly dirty = new Map<string, WritablePod>();
   private readonly writing = new Set<string>();
   /** The last status written for each pod, as JSON. */
   private readonly written = new Map<string, string>();
@@ -48,7 +58,7 @@ export class PodStatusWriter {
   }
 
   /** The pod's status changed (or it may now be deleted). */
-  changed(sim: SimulatedPod): void {
+  changed(sim: WritablePod): void {
     if (this.closed) return;
     this.dirty.delete(sim.uid);
     this.dirty.set(sim.uid, sim);
@@ -75,7 +85,7 @@ export class PodStatusWriter {
 
   private pump(): void {
     while (this.active < this.concurrency && !this.closed) {
-      let next: SimulatedPod | undefined;
+      let next: WritablePod | undefined;
       for (const sim of this.dirty.values()) {
         if (this.writing.has(sim.uid)) continue;
         next = sim;
@@ -94,7 +104,7 @@ export class PodStatusWriter {
     }
   }
 
-  private async sync(sim: SimulatedPod): Promise<void> {
+  private async sync(sim: WritablePod): Promise<void> {
     try {
       const status = sim.status();
       const text = JSON.stringify(status);

@@ -6,35 +6,17 @@
 // stopped within its grace period; then the pod is stopped and may be deleted for good.
 import type { Container } from '../api/core/v1/container-types.ts';
 import type { Pod, PodStatus } from '../api/core/v1/pod-types.ts';
-import type { Clock } from '../client/clock/clock.ts';
 import { formatGoDuration } from '../options/go-duration.ts';
-import type { ContainerLogs } from './container-logs.ts';
-import { ContainerRun } from './container-run.ts';
+import { ContainerRun, commandLine } from './container-run.ts';
 import { containerScript, type ContainerKind } from './container-script.ts';
 import { needsPull, normalizeImage } from './images.ts';
-import type { PodEvents } from './pod-events.ts';
-import type { PodAddressPool } from './pod-ips.ts';
+import type { NodeRuntime } from './node-runtime.ts';
 import { podPhase, type Phase, type PodFacts } from './pod-phase.ts';
 import { nextRestartDelayMs } from './restart-backoff.ts';
 import { restoreContainer } from './container-restore.ts';
 import { podStatusFor } from './pod-status.ts';
 
-/** What the pods of one node share. */
-export interface NodeRuntime {
-  nodeName: string;
-  nodeIP: string;
-  clock: Clock;
-  startMs: number;
-  runMs: number;
-  /** Replaced once the node is registered, when the Node already had another pod CIDR. */
-  addresses: PodAddressPool;
-  /** Images present on the node, normalized. */
-  images: Set<string>;
-  logs: ContainerLogs;
-  events: PodEvents;
-  /** The pod's status changed: it should be written. */
-  statusChanged(pod: SimulatedPod): void;
-}
+export type { NodeRuntime };
 
 const DEADLINE_MESSAGE = 'Pod was active on the node longer than the specified deadline';
 const DEFAULT_GRACE_SECONDS = 30;
@@ -401,10 +383,3 @@ export class SimulatedPod {
     this.changed();
   }
 }
-
-/** What the container would run, for its log. */
-function commandLine(spec: Container): string {
-  const words = [...(spec.command ?? []), ...(spec.args ?? [])];
-  return words.length ? `: ${words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ')}` : '';
-}
-
