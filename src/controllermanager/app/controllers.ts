@@ -18,6 +18,7 @@ import { deploymentController } from '../controllers/deployment/deployment-contr
 import { replicaSetController, replicationControllerController } from '../controllers/replicaset/replicaset-controller.ts';
 import { statefulSetController } from '../controllers/statefulset/statefulset-controller.ts';
 import { daemonSetController } from '../controllers/daemon/daemonset-controller.ts';
+import { disruptionController } from '../controllers/disruption/disruption-controller.ts';
 import { podGCController } from '../controllers/podgc/pod-gc-controller.ts';
 import { jobController } from '../controllers/job/job-controller.ts';
 import { cronJobController } from '../controllers/cronjob/cronjob-controller.ts';
@@ -55,6 +56,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'replicationcontroller-controller': (options) => replicationControllerController(options.replicationController),
   'statefulset-controller': (options) => statefulSetController(options.statefulSetController),
   'daemonset-controller': (options) => daemonSetController(options.daemonSetController),
+  'disruption-controller': () => disruptionController(),
   'pod-garbage-collector-controller': (options) => podGCController(options.podGCController),
   'job-controller': (options) => jobController(options.jobController),
   'cronjob-controller': (options) => cronJobController(options.cronJobController),

@@ -87,6 +87,16 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
     r(['create'], [''], ['pods/binding']),
     r(['get', 'list', 'watch', 'create', 'delete', 'update', 'patch'], ['apps'], ['controllerrevisions']),
   ],
+  'disruption-controller': [
+    r(READ, ['apps'], ['deployments']),
+    r(READ, ['apps'], ['replicasets']),
+    r(READ, [''], ['replicationcontrollers']),
+    r(READ, ['policy'], ['poddisruptionbudgets']),
+    r(READ, ['apps'], ['statefulsets']),
+    r(['update'], ['policy'], ['poddisruptionbudgets/status']),
+    r(['get'], ['*'], ['*/scale']),
+    r(['update'], [''], ['pods/status']),
+  ],
   'job-controller': [
     r(['get', 'list', 'watch', 'update', 'patch'], ['batch'], ['jobs']),
     r(['update', 'patch'], ['batch'], ['jobs/status']),
