@@ -1,6 +1,6 @@
 // One simulated container of a pod: its state (waiting, running or terminated, with the times,
 // exit code and IDs a runtime would report), the run before it, its restarts, whether it has
-// started and is ready, and its status as the API shows it.
+// started and is ready, its status as the API shows it, and the command line it would run.
 import { randomBytes } from 'node:crypto';
 import type { Container, ContainerState, ContainerStatus } from '../api/core/v1/container-types.ts';
 import type { TimerHandle } from '../client/clock/clock.ts';
