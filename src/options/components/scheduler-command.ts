@@ -25,7 +25,7 @@ export const schedulerFlags: readonly FlagSpec[] = [
     help: 'The longest wait before an unschedulable pod is tried again.' },
   { name: 'pod-max-in-unschedulable-pods-duration', type: 'duration', default: '5m0s', group: SCHEDULING, status: 'implemented',
     help: 'An unschedulable pod is tried again after this long even when nothing in the cluster changed.' },
-  ...apiClientFlags(CLIENT, { qps: 200, burst: 400 }),
+  ...apiClientFlags(CLIENT, { qps: 500, burst: 1000 }),
   ...commonComponentFlags(SCHEDULER_COMMAND),
 ];
 
