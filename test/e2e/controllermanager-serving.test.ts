@@ -100,13 +100,13 @@ test('a self-signed certificate without --cert-dir is kept in memory', async () 
 
 test('enabled controllers whose API is not served say so once; not-yet options warn once', async () => {
   // Two controllers not written yet; the events-only server serves neither's API.
-  const cm = start(['--secure-port=0', '--leader-elect=false', '--controllers=deployment-controller,bootstrap-signer-controller', '--concurrent-deployment-syncs=3']);
+  const cm = start(['--secure-port=0', '--leader-elect=false', '--controllers=endpoints-controller,bootstrap-signer-controller', '--concurrent-endpoint-syncs=3']);
   await cm.waitForLog(/Started controllers" count=2/);
   await cm.waitForLog(/waiting for its API.*bootstrap-signer-controller/);
-  await cm.waitForLog(/waiting for its API.*deployment-controller/);
+  await cm.waitForLog(/waiting for its API.*endpoints-controller/);
   const log = cm.stderr();
-  assert.equal(log.match(/Controller is waiting for its API: the server does not serve it yet" controller="deployment-controller" needs="deployments.apps\/v1, replicasets.apps\/v1"/g)?.length, 1, log);
-  assert.equal(log.match(/flag --concurrent-deployment-syncs is accepted but not implemented yet/g)?.length, 1, log);
+  assert.equal(log.match(/Controller is waiting for its API: the server does not serve it yet" controller="endpoints-controller" needs="endpoints\/v1, services\/v1, pods\/v1"/g)?.length, 1, log);
+  assert.equal(log.match(/flag --concurrent-endpoint-syncs is accepted but not implemented yet/g)?.length, 1, log);
   await stopCleanly(cm);
 });
 
