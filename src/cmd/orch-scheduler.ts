@@ -1,33 +1,10 @@
 // orch-scheduler: parse and validate the options, then schedule pods until SIGTERM or SIGINT (a
 // second signal exits at once). Composition only.
-import { klog } from '../component-base/logs/klog.ts';
-import { applyLoggingOptions, flushLogs } from '../component-base/logs/logging-options.ts';
 import { loadSchedulerOptions } from '../options/components/scheduler-command.ts';
 import { runScheduler } from '../scheduler/run.ts';
-import type { CommandIO } from '../options/command-io.ts';
-import { runComponentMain } from './component-main.ts';
-
-const log = klog('cmd/orch-scheduler');
+import { componentMain, runComponentMain } from './component-main.ts';
 
 /** Runs orch-scheduler with its arguments (without the program name); settles with the exit code. */
-export async function schedulerMain(argv: string[], io: CommandIO, deps: { shutdown: AbortSignal }): Promise<number> {
-  const loaded = loadSchedulerOptions(argv);
-  if (loaded.kind === 'exit') {
-    io.stdout(loaded.stdout);
-    io.stderr(loaded.stderr);
-    return loaded.code;
-  }
-  try {
-    applyLoggingOptions(loaded.options.logging, loaded.featureGates);
-    for (const warning of loaded.warnings) log.warning(warning);
-    const code = await runScheduler(loaded.options, { shutdown: deps.shutdown });
-    log.info('Exiting', { code });
-    flushLogs();
-    return code;
-  } catch (err) {
-    io.stderr(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 1;
-  }
-}
+export const schedulerMain = componentMain('orch-scheduler', loadSchedulerOptions, runScheduler);
 
 if (import.meta.main) await runComponentMain(schedulerMain);
