@@ -5,6 +5,7 @@ import { applyLoggingOptions, flushLogs } from '../component-base/logs/logging-o
 import { loadControllerManagerOptions } from '../options/controllermanager-command.ts';
 import { runControllerManager } from '../controllermanager/app/run.ts';
 import type { CommandIO } from '../options/command-io.ts';
+import { runComponentMain } from './component-main.ts';
 
 const log = klog('cmd/orch-controller-manager');
 
@@ -41,21 +42,4 @@ function oneLine(err: unknown): string {
   return message.replace(/\s*\n\s*/g, ' ').trim();
 }
 
-if (import.meta.main) {
-  const shutdown = new AbortController();
-  let signalled = false;
-  const onSignal = () => {
-    if (signalled) process.exit(1);
-    signalled = true;
-    shutdown.abort();
-  };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
-  const io: CommandIO = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
-  // A daemon lives until told to stop, even while nothing else is pending (no HTTPS, controllers idle).
-  const keepAlive = setInterval(() => {}, 1 << 30);
-  process.exitCode = await controllerManagerMain(process.argv.slice(2), io, { shutdown: shutdown.signal });
-  clearInterval(keepAlive);
-  process.off('SIGTERM', onSignal);
-  process.off('SIGINT', onSignal);
-}
+if (import.meta.main) await runComponentMain(controllerManagerMain);

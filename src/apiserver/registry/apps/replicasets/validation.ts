@@ -9,6 +9,7 @@ import { invalid, toStatusCauses, type FieldError } from '../../../../machinery/
 import { nameIsDNSSubdomain } from '../../../../machinery/validation/names.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../../../machinery/validation/object-meta.ts';
 import { nonNegative } from '../../core/pods/validation/checks.ts';
+import { validateReplicaCounts } from '../../core/replicationcontrollers/validation.ts';
 import { goLabelSelector } from '../workload/go-values.ts';
 import { semanticEqual } from '../workload/semantic-equal.ts';
 import { selectorConverts, validateRequiredSelector, validateTemplateMatches } from '../workload/selector.ts';
@@ -41,16 +42,7 @@ export function validateSelectorUnchanged(spec: { selector?: ReplicaSetSpec['sel
 
 function validateStatus(status: ReplicaSetStatus | undefined, path: string): FieldError[] {
   const s = status ?? { replicas: 0 };
-  const replicas = s.replicas ?? 0;
-  const errs: FieldError[] = [];
-  for (const key of ['replicas', 'fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'observedGeneration'] as const) errs.push(...nonNegative(s[key] ?? 0, `${path}.${key}`));
-  if (s.terminatingReplicas !== undefined && s.terminatingReplicas !== null) errs.push(...nonNegative(s.terminatingReplicas, `${path}.terminatingReplicas`));
-  const msg = 'cannot be greater than status.replicas';
-  if ((s.fullyLabeledReplicas ?? 0) > replicas) errs.push(invalid(`${path}.fullyLabeledReplicas`, s.fullyLabeledReplicas!, msg));
-  if ((s.readyReplicas ?? 0) > replicas) errs.push(invalid(`${path}.readyReplicas`, s.readyReplicas!, msg));
-  if ((s.availableReplicas ?? 0) > replicas) errs.push(invalid(`${path}.availableReplicas`, s.availableReplicas!, msg));
-  if ((s.availableReplicas ?? 0) > (s.readyReplicas ?? 0)) errs.push(invalid(`${path}.availableReplicas`, s.availableReplicas!, 'cannot be greater than readyReplicas'));
-  return errs;
+  return validateReplicaCounts(s, path, s.terminatingReplicas);
 }
 
 export function validateReplicaSet(rs: ReplicaSet): StatusCause[] {

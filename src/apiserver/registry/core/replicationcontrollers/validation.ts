@@ -41,10 +41,22 @@ function validateSpec(spec: ReplicationControllerSpec, path: string): FieldError
 }
 
 function validateStatus(status: ReplicationControllerStatus | undefined, path: string): FieldError[] {
-  const s = status ?? { replicas: 0 };
+  return validateReplicaCounts(status ?? { replicas: 0 }, path);
+}
+
+/**
+ * The replica counts a replication controller's or replica set's status holds, as Kubernetes
+ * checks them; a replica set also counts terminating replicas, when it reports them.
+ */
+export function validateReplicaCounts(
+  s: Pick<ReplicationControllerStatus, 'replicas' | 'fullyLabeledReplicas' | 'readyReplicas' | 'availableReplicas' | 'observedGeneration'>,
+  path: string,
+  terminatingReplicas?: number | null,
+): FieldError[] {
   const replicas = s.replicas ?? 0;
   const errs: FieldError[] = [];
   for (const key of ['replicas', 'fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'observedGeneration'] as const) errs.push(...nonNegative(s[key] ?? 0, `${path}.${key}`));
+  if (terminatingReplicas !== undefined && terminatingReplicas !== null) errs.push(...nonNegative(terminatingReplicas, `${path}.terminatingReplicas`));
   const msg = 'cannot be greater than status.replicas';
   if ((s.fullyLabeledReplicas ?? 0) > replicas) errs.push(invalid(`${path}.fullyLabeledReplicas`, s.fullyLabeledReplicas!, msg));
   if ((s.readyReplicas ?? 0) > replicas) errs.push(invalid(`${path}.readyReplicas`, s.readyReplicas!, msg));
