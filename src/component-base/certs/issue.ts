@@ -69,13 +69,26 @@ export interface IssueServingCertOptions {
 
 /** A TLS server certificate for `names`, signed by the CA. */
 export async function issueServingCert(options: IssueServingCertOptions): Promise<IssuedCert> {
-  const { caKey, commonName, names, lifetimeMs, now = new Date() } = options;
+  return issueLeaf(options, `CN=${options.commonName}`, x509.ExtendedKeyUsage.serverAuth, [new x509.SubjectAlternativeNameExtension(subjectAlternativeNames(options.names))], options.keys);
+}
+
+interface LeafOptions {
+  ca: x509.X509Certificate | string;
+  caKey: webcrypto.CryptoKey;
+  lifetimeMs: number;
+  now?: Date;
+  algorithm: KeyAlgorithm;
+}
+
+/** A leaf certificate (no CA) for `subject` with one extended key usage, signed by the CA. */
+async function issueLeaf(options: LeafOptions, subject: string, usage: string, extra: x509.Extension[], given?: webcrypto.CryptoKeyPair): Promise<IssuedCert> {
+  const { caKey, lifetimeMs, now = new Date() } = options;
   const ca = typeof options.ca === 'string' ? new x509.X509Certificate(options.ca) : options.ca;
-  const keys = options.keys ?? (await generateKeyPair(options.algorithm));
+  const keys = given ?? (await generateKeyPair(options.algorithm));
   const cert = await x509.X509CertificateGenerator.create(
     {
       serialNumber: serialNumber(),
-      subject: `CN=${commonName}`,
+      subject,
       issuer: ca.subject,
       notBefore: new Date(now.getTime() - BACKDATE_MS),
       notAfter: new Date(now.getTime() + lifetimeMs),
@@ -85,8 +98,8 @@ export async function issueServingCert(options: IssueServingCertOptions): Promis
       extensions: [
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
-        new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-        new x509.SubjectAlternativeNameExtension(subjectAlternativeNames(names)),
+        new x509.ExtendedKeyUsageExtension([usage]),
+        ...extra,
         await x509.AuthorityKeyIdentifierExtension.create(ca, false, crypto),
       ],
     },
@@ -124,28 +137,6 @@ export interface IssueClientCertOptions {
 
 /** A TLS client certificate for `CN=<commonName>` (and `O=` each organization), signed by the CA. */
 export async function issueClientCert(options: IssueClientCertOptions): Promise<IssuedCert> {
-  const { caKey, commonName, organizations = [], lifetimeMs, now = new Date() } = options;
-  const ca = typeof options.ca === 'string' ? new x509.X509Certificate(options.ca) : options.ca;
-  const keys = await generateKeyPair(options.algorithm);
-  const subject = [...organizations.map((o) => `O=${o}`), `CN=${commonName}`].join(', ');
-  const cert = await x509.X509CertificateGenerator.create(
-    {
-      serialNumber: serialNumber(),
-      subject,
-      issuer: ca.subject,
-      notBefore: new Date(now.getTime() - BACKDATE_MS),
-      notAfter: new Date(now.getTime() + lifetimeMs),
-      signingAlgorithm: signingAlgorithm(caKey),
-      publicKey: keys.publicKey,
-      signingKey: caKey,
-      extensions: [
-        new x509.BasicConstraintsExtension(false, undefined, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
-        new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
-        await x509.AuthorityKeyIdentifierExtension.create(ca, false, crypto),
-      ],
-    },
-    crypto,
-  );
-  return { cert, keys, certPem: cert.toString('pem') + '\n', keyPem: await privateKeyPem(keys.privateKey) };
+  const subject = [...(options.organizations ?? []).map((o) => `O=${o}`), `CN=${options.commonName}`].join(', ');
+  return issueLeaf(options, subject, x509.ExtendedKeyUsage.clientAuth, []);
 }
