@@ -102,7 +102,8 @@ export async function runNodeAgent(options: NodeAgentOptions, deps: NodeAgentDep
   const byName = new Map<string, SimulatedNode>();
   let informerDone: Promise<void> | undefined;
   try {
-    for (let number = 1; number <= options.nodes; number++) {
+    const last = options.firstNodeNumber + options.nodes - 1;
+    for (let number = options.firstNodeNumber; number <= last; number++) {
       const name = `${options.nodeNamePrefix}${number}`;
       const podCIDR = podCIDRFor(number);
       const pods = new NodePods(
@@ -121,7 +122,7 @@ export async function runNodeAgent(options: NodeAgentOptions, deps: NodeAgentDep
         writer,
       );
       const server = new AgentServer(pods, serving);
-      const port = await server.listen(options.address, options.port === 0 ? 0 : options.port + number - 1);
+      const port = await server.listen(options.address, options.port === 0 ? 0 : options.port + number - options.firstNodeNumber);
       const reporter = new NodeReporter(rest, { name, number, podCIDR, nodeIP: options.nodeIP, port, capacity: { ...options.capacity, pods: String(options.maxPods) } }, {
         clock,
         statusUpdateMs: options.statusUpdateMs,

@@ -14,6 +14,7 @@ test('orch-nodeagent: defaults as the node agent has them, every node on loopbac
   assert.deepEqual(o.capacity, { cpu: '4', memory: '16Gi', 'ephemeral-storage': '100Gi' });
   assert.deepEqual([o.statusUpdateMs, o.statusReportMs, o.leaseDurationSeconds, o.containerStartMs, o.containerRunMs], [10_000, 300_000, 40, 100, 1000]);
   assert.equal(o.removeNotReadyTaint, true);
+  assert.equal(o.firstNodeNumber, 1);
   assert.match(nodeAgentHelp(), /--node-status-report-frequency duration/);
 });
 
@@ -28,6 +29,9 @@ test('orch-nodeagent: refuses what it cannot run with, naming the option', () =>
   assert.match(errors(['--orchconfig=/p/c', ...serving, '--node-capacity=cpu=lots']), /--node-capacity cpu=lots/);
   assert.match(errors(['--orchconfig=/p/c', ...serving, '--node-ip=host']), /--node-ip "host" is not an IP address/);
   assert.match(errors(['--orchconfig=/p/c', ...serving, '--port=65535', '--nodes=2']), /--port 65535 leaves no port for every node/);
+  assert.match(errors(['--orchconfig=/p/c', ...serving, '--first-node-number=0']), /--first-node-number 0 with --nodes 1 must number the nodes from 1 to 255/);
+  assert.match(errors(['--orchconfig=/p/c', ...serving, '--first-node-number=250', '--nodes=10']), /--first-node-number 250 with --nodes 10/);
+  assert.equal(errors(['--orchconfig=/p/c', ...serving, '--first-node-number=246', '--nodes=10']), '', 'nodes 246 to 255 fit');
 });
 
 test('orch-scheduler: default-scheduler, back-off from 1 s to 10 s, and its rules', () => {

@@ -26,7 +26,9 @@ export const nodeAgentFlags: readonly FlagSpec[] = [
   { name: 'nodes', type: 'int', default: '1', group: NODES, status: 'implemented',
     help: `Number of simulated nodes to register and run pods for (at most ${MAX_SIMULATED_NODES}).` },
   { name: 'node-name-prefix', type: 'string', default: 'orch-node-', group: NODES, status: 'implemented',
-    help: 'Nodes are named this prefix followed by their number, from 1.' },
+    help: 'Nodes are named this prefix followed by their number, from --first-node-number.' },
+  { name: 'first-node-number', type: 'int', default: '1', group: NODES, status: 'implemented',
+    help: `The number of the first node; the next ones follow. A node's number names it and picks its pod CIDR (10.244.<number>.0/24), so an agent started beside another takes numbers the other does not use (at most ${MAX_SIMULATED_NODES}).` },
   { name: 'node-ip', type: 'string', default: '127.0.0.1', group: NODES, status: 'implemented',
     help: 'The InternalIP every simulated node reports; they share it and differ by port.' },
   { name: 'node-capacity', type: 'map', default: 'cpu=4,memory=16Gi,ephemeral-storage=100Gi', group: NODES, status: 'implemented', valueName: 'mapStringString',
@@ -40,7 +42,7 @@ export const nodeAgentFlags: readonly FlagSpec[] = [
   { name: 'address', type: 'string', default: '127.0.0.1', group: SERVING, status: 'implemented',
     help: 'The IP address the agents serve on.' },
   { name: 'port', type: 'int', default: '10250', group: SERVING, status: 'implemented',
-    help: 'The port of the first node\'s agent; node N serves on port+N-1. 0: each picks a free port.' },
+    help: 'The port of the first node\'s agent; each next node serves on the next port. 0: each picks a free port.' },
   { name: 'tls-cert-file', type: 'string', group: SERVING, status: 'implemented',
     help: 'File containing the x509 certificate the agents serve with.' },
   { name: 'tls-private-key-file', type: 'string', group: SERVING, status: 'implemented',
@@ -66,6 +68,8 @@ export const nodeAgentFlags: readonly FlagSpec[] = [
 export interface NodeAgentOptions {
   nodes: number;
   nodeNamePrefix: string;
+  /** The number of the first node: names and pod CIDRs follow from it. */
+  firstNodeNumber: number;
   nodeIP: string;
   /** Resource name → quantity, as given (pods comes from maxPods). */
   capacity: Record<string, string>;
@@ -92,6 +96,7 @@ function nodeAgentOptions(values: FlagValues): NodeAgentOptions {
   return {
     nodes: r.number('nodes'),
     nodeNamePrefix: r.string('node-name-prefix'),
+    firstNodeNumber: r.number('first-node-number'),
     nodeIP: r.string('node-ip'),
     capacity: r.map('node-capacity'),
     maxPods: r.number('max-pods'),
@@ -116,6 +121,8 @@ function nodeAgentOptions(values: FlagValues): NodeAgentOptions {
 function validateNodeAgent(ctx: ValidationContext): void {
   const nodes = num(ctx, 'nodes') ?? 1;
   if (nodes < 0 || nodes > MAX_SIMULATED_NODES) ctx.errors.push(`--nodes must be between 0 and ${MAX_SIMULATED_NODES}, got ${nodes}`);
+  const first = num(ctx, 'first-node-number') ?? 1;
+  if (first < 1 || first + Math.max(nodes, 1) - 1 > MAX_SIMULATED_NODES) ctx.errors.push(`--first-node-number ${first} with --nodes ${nodes} must number the nodes from 1 to ${MAX_SIMULATED_NODES}`);
   if (!/^[a-z0-9]([-a-z0-9.]*[-a-z0-9.])?$/.test(str(ctx, 'node-name-prefix') || 'orch-node-')) ctx.errors.push('--node-name-prefix must start a lowercase DNS subdomain');
   for (const name of ['node-ip', 'address']) {
     const value = str(ctx, name);
