@@ -6,7 +6,7 @@ import type { CSIDriver, CSINode, CSIStorageCapacity, StorageClass, VolumeAttach
 import type { StatusCause } from '../../../machinery/status.ts';
 import { defaultStorageClass, storageClassStrategy } from './storageclasses/strategy.ts';
 import { storageClassTable } from './storageclasses/table.ts';
-import { defaultStorageClassOf } from './storageclasses/default-class.ts';
+import { defaultStorageClassOf } from '../../../machinery/storage/default-storage-class.ts';
 import { volumeAttachmentStatusStrategy, volumeAttachmentStrategy } from './volumeattachments/strategy.ts';
 import { csiDriverStrategy, defaultCSIDriver } from './csidrivers/strategy.ts';
 import { csiDriverTable } from './csidrivers/table.ts';

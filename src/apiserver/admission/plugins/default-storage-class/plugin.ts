@@ -4,7 +4,7 @@
 // "true" (or its beta spelling), the newest when several are. Without a default it is left as is.
 import type { PersistentVolumeClaim } from '../../../../api/core/v1/volume-types.ts';
 import { STORAGE_GROUP, type StorageClass } from '../../../../api/storage/v1/types.ts';
-import { defaultStorageClassOf } from '../../../registry/storage/storageclasses/default-class.ts';
+import { defaultStorageClassOf } from '../../../../machinery/storage/default-storage-class.ts';
 import type { StoredObjects } from '../../stored-objects.ts';
 import type { AdmissionPlugin } from '../../types.ts';
 import { BETA_STORAGE_CLASS_ANNOTATION } from '../pvc-resize/plugin.ts';
