@@ -46,7 +46,9 @@ export interface MessagePlan {
 /** Properties a kind's message leaves out: Kubernetes embeds TypeMeta without field numbers. */
 const TYPE_META = new Set(['apiVersion', 'kind']);
 
-const protoNameOf = (definition: string) => definition.replaceAll('.', '_');
+// Dashes too: protobufjs drops them from a message's name but not from a reference to it
+// (io.orch.apiextensions-apiserver.…).
+const protoNameOf = (definition: string) => definition.replace(/[.-]/g, '_');
 
 function refName(p: Definition): string | undefined {
   const ref = typeof p['$ref'] === 'string' ? p['$ref'] : undefined;

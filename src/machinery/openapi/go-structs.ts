@@ -56,6 +56,11 @@ export interface StructDecl {
    * (LocalObjectReference). Its fields are spelled out where it is embedded.
    */
   inlineOnly?: true;
+  /**
+   * A Go type that writes its own JSON (apiextensions' JSON, JSONSchemaPropsOrBool): Kubernetes
+   * publishes its description only, with no type, and decoding takes any value there.
+   */
+  opaque?: true;
   /** An `+enum` string type's values, for a named type that is not a struct (unused on structs). */
   extra?: Schema;
 }
@@ -231,6 +236,7 @@ function flatten(pkg: GoPackage, name: string, seen: string[] = []): Flattened[]
 
 function structSchema(d: Dialect, pkg: GoPackage, name: string): Schema {
   const decl = pkg.structs[name]!;
+  if (decl.opaque) return { description: decl.doc, ...decl.extra };
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   if (decl.kind) {
@@ -247,7 +253,8 @@ function structSchema(d: Dialect, pkg: GoPackage, name: string): Schema {
     if (options.required || (!f.tag.omitempty && !f.tag.pointer && !options.optional)) required.push(f.tag.name);
   }
   const sortedProps = Object.fromEntries(Object.entries(properties).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const out: Schema = { description: decl.doc, properties: sortedProps, type: 'object' };
+  // An empty struct (CustomResourceSubresourceStatus) is published without properties.
+  const out: Schema = { description: decl.doc, ...(Object.keys(sortedProps).length ? { properties: sortedProps } : {}), type: 'object' };
   // Kubernetes lists required fields in the struct's order.
   if (required.length) out['required'] = required;
   if (decl.kind) out['x-kubernetes-group-version-kind'] = [decl.kind];
@@ -279,7 +286,7 @@ function goTypeSuffix(t: ParsedType): string {
 export function packageGoFields(pkg: GoPackage): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const name of Object.keys(pkg.structs)) {
-    if (pkg.structs[name]!.inlineOnly) continue;
+    if (pkg.structs[name]!.inlineOnly || pkg.structs[name]!.opaque) continue;
     out[`${pkg.prefix}.${name}`] = flatten(pkg, name).map((f) => {
       const json = `${f.tag.pointer ? '*' : ''}${f.tag.name}${f.tag.omitempty ? ',omitempty' : ''}`;
       return json + goTypeSuffix(f.type);

@@ -1,6 +1,7 @@
 // Every package of API types declared as Go structs: the OpenAPI definitions and the Go field
 // tables of the served kinds are derived from these.
 import type { GoPackage } from './go-structs.ts';
+import { apiextensionsPackage } from './apiextensions/package.ts';
 import { appsPackage } from './apps/package.ts';
 import { autoscalingPackage } from './autoscaling/package.ts';
 import { autoscalingV2Package } from './autoscaling/v2-package.ts';
@@ -39,4 +40,5 @@ export const GO_PACKAGES: readonly GoPackage[] = [
   coordinationV1alpha2Package,
   storagemigrationV1beta1Package,
   metaGroupResourcePackage,
+  apiextensionsPackage,
 ];

@@ -8,7 +8,11 @@ import type { SchemaType, StructuralSchema } from './structural.ts';
 
 type Definition = Record<string, unknown>;
 
-/** References deeper than this (only recursive definitions) are left open. */
+/**
+ * References deeper than this are left open. A definition met again inside itself (apiextensions'
+ * JSONSchemaProps, whose properties, items and allOf are JSONSchemaProps again) is left open at
+ * once: inlining it would grow by its fan-out at every level.
+ */
 const MAX_REF_DEPTH = 32;
 
 const KEPT = [
@@ -46,19 +50,20 @@ interface Source {
 }
 
 /** Definition `name`, with its Go struct's order and encoding when they are known. */
-function convertNamed(src: Source, name: string, target: Definition, depth: number): StructuralSchema {
-  const out = convert(src, target, depth);
+function convertNamed(src: Source, name: string, target: Definition, depth: number, within: readonly string[]): StructuralSchema {
+  const out = convert(src, target, depth, within);
   const fields = src.goFields[name];
   return fields && out.properties ? withGoStruct(out, fields, name) : out;
 }
 
-function convert(src: Source, d: Definition, depth: number): StructuralSchema {
+/** `within`: the definitions being inlined around this one. */
+function convert(src: Source, d: Definition, depth: number, within: readonly string[]): StructuralSchema {
   const defs = src.defs;
   const name = refName(d);
   if (name !== undefined) {
     const target = defs[name] as Definition | undefined;
-    if (!target || depth > MAX_REF_DEPTH) return { 'x-kubernetes-preserve-unknown-fields': true };
-    const out: StructuralSchema = { ...convertNamed(src, name, target, depth + 1), goType: goTypeOfDefinition(name) };
+    if (!target || depth > MAX_REF_DEPTH || within.includes(name)) return { 'x-kubernetes-preserve-unknown-fields': true };
+    const out: StructuralSchema = { ...convertNamed(src, name, target, depth + 1, [...within, name]), goType: goTypeOfDefinition(name) };
     // A property's own description and default win over the referenced definition's (in the v3
     // dialect a non-pointer struct field carries `default: {}` beside its reference).
     if (typeof d['description'] === 'string') (out as { description?: string }).description = d['description'];
@@ -74,11 +79,11 @@ function convert(src: Source, d: Definition, depth: number): StructuralSchema {
   if (props && typeof props === 'object') {
     // Field names are data: a null prototype keeps a field called "__proto__" an ordinary key.
     const properties: Record<string, StructuralSchema> = Object.create(null);
-    for (const [field, p] of Object.entries(props as Record<string, Definition>)) properties[field] = convert(src, p, depth);
+    for (const [field, p] of Object.entries(props as Record<string, Definition>)) properties[field] = convert(src, p, depth, within);
     out.properties = properties;
   }
-  if (d['items'] && typeof d['items'] === 'object') out.items = convert(src, d['items'] as Definition, depth);
-  if (d['additionalProperties'] && typeof d['additionalProperties'] === 'object') out.additionalProperties = convert(src, d['additionalProperties'] as Definition, depth);
+  if (d['items'] && typeof d['items'] === 'object') out.items = convert(src, d['items'] as Definition, depth, within);
+  if (d['additionalProperties'] && typeof d['additionalProperties'] === 'object') out.additionalProperties = convert(src, d['additionalProperties'] as Definition, depth, within);
   return out;
 }
 
@@ -89,5 +94,5 @@ function convert(src: Source, d: Definition, depth: number): StructuralSchema {
 export function structuralFromOpenApi(defs: Readonly<Record<string, unknown>>, name: string, goFields: GoFields = {}): StructuralSchema {
   const root = defs[name] as Definition | undefined;
   if (!root) throw new Error(`no OpenAPI definition ${name}`);
-  return { ...convertNamed({ defs, goFields }, name, root, 0), goType: goTypeOfDefinition(name) };
+  return { ...convertNamed({ defs, goFields }, name, root, 0, [name]), goType: goTypeOfDefinition(name) };
 }
