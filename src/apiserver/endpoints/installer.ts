@@ -23,6 +23,7 @@ import { handleDeleteCollection } from './handlers/delete-collection.ts';
 import { subresourceOf } from './subresources.ts';
 import { handleAction } from './handlers/action.ts';
 import { actionOf } from '../registry/generic/action.ts';
+import { ServedResources } from './served-resources.ts';
 
 export type { InstalledResource } from '../registry/generic/context.ts';
 
@@ -43,7 +44,8 @@ const HANDLERS: Record<Verb, VerbHandler> = {
 const ITEM_VERBS = new Set<string>(['get', 'update', 'patch', 'delete']);
 
 export interface ApiHandlerOptions {
-  resources: InstalledResource<any, any>[];
+  /** What is served: a fixed list, or a registry that CustomResourceDefinitions add to while the server runs. */
+  resources: InstalledResource<any, any>[] | ServedResources;
   /** Schemas for /openapi (definitions the paths refer to); without them the paths are served bare. */
   openapi?: OpenApiSchemas;
   config?: Partial<HandlerConfig>;
@@ -59,17 +61,17 @@ export const DEFAULT_HANDLER_CONFIG: HandlerConfig = {
 
 export function buildApiHandler(opts: ApiHandlerOptions): Handler {
   const config: HandlerConfig = { ...DEFAULT_HANDLER_CONFIG, ...opts.config };
-  const byPath = new Map<string, InstalledResource>();
-  for (const r of opts.resources) {
-    const d = r.declaration;
-    byPath.set(`${d.group ? 'apis' : 'api'}/${d.group}/${d.version}/${d.plural}`, r);
-  }
-  const decls = opts.resources.map((r) => r.declaration);
-  const serveOpenApi = createOpenApiServer(decls, opts.openapi ?? { v2Definitions: {}, v3Schemas: {} });
+  const served = opts.resources instanceof ServedResources ? opts.resources : new ServedResources(opts.resources, opts.openapi);
+  // The OpenAPI documents are built again once the served resources have changed.
+  let openapi: { generation: number; serve: ReturnType<typeof createOpenApiServer> } | undefined;
+  const serveOpenApi = (req: Request, res: Response, path: string): boolean => {
+    if (openapi?.generation !== served.generation) openapi = { generation: served.generation, serve: createOpenApiServer(served.declarations(), served.openApiSchemas()) };
+    return openapi.serve(req, res, path);
+  };
 
   async function serveNonResource(req: Request, res: Response, path: string): Promise<void> {
-    if (serveDiscovery(req, res, path, decls)) return;
-    if (serveOpenApi(req, res, path)) return;
+    if (serveDiscovery(req, res, path, served.declarations())) return;
+    if (path.startsWith('/openapi/') && serveOpenApi(req, res, path)) return;
     if (opts.fallback) return opts.fallback(req, res);
     throw pathNotFound();
   }
@@ -80,7 +82,7 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
       if (!info) throw internalError('no request info on the request');
       const path = info.path.length > 1 && info.path.endsWith('/') ? info.path.replace(/\/+$/, '') : info.path;
       if (!info.isResourceRequest) return await serveNonResource(req, res, path);
-      const parent = byPath.get(`${info.apiPrefix}/${info.apiGroup}/${info.apiVersion}/${info.resource}`);
+      const parent = served.find(`${info.apiPrefix}/${info.apiGroup}/${info.apiVersion}/${info.resource}`);
       const resource = parent && info.subresource ? subresourceOf(parent, info.subresource) : parent;
       if (!resource) throw pathNotFound();
       const decl = resource.declaration;

@@ -203,6 +203,12 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
    */
   schema?: StructuralSchema;
   /**
+   * A custom resource's kind: decoding prunes and defaults by the schema but leaves values of the
+   * wrong type to validation, which names the schema's types (Kubernetes decodes custom resources
+   * as unstructured JSON and validates them against their OpenAPI schema).
+   */
+  customResource?: boolean;
+  /**
    * What decoding does beyond the schema (a body already typed by it): normalisation the schema
    * cannot say. The body is freshly parsed and not used again, so the result may take parts of it.
    */

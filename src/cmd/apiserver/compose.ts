@@ -16,6 +16,8 @@ import { storedObjects } from '../../apiserver/admission/stored-objects.ts';
 import { nodeAuthorization } from '../../apiserver/authorization/node/build.ts';
 import { withAdmissionRequestScope } from '../../apiserver/admission/request-scope.ts';
 import { buildApiHandler } from '../../apiserver/endpoints/installer.ts';
+import { ServedResources } from '../../apiserver/endpoints/served-resources.ts';
+import { customResourcesHook } from './build-custom-resources.ts';
 import { namespaceAccess } from '../../apiserver/registry/core/namespaces/access.ts';
 import { buildAdmissionRegistration, type AdmissionRegistration } from '../../apiserver/registry/admissionregistration/build.ts';
 import { buildFlowControl, type FlowControl } from '../../apiserver/flowcontrol/build.ts';
@@ -55,8 +57,10 @@ export interface ComposedApiserver {
   storage: ApiserverStorage;
   /** Namespaces, config maps and leases without admission, for the server's own writes. */
   core: CoreResources;
-  /** Every served resource, after --runtime-config. */
+  /** Every built-in resource served, after --runtime-config. */
   resources: InstalledResource<any, any>[];
+  /** The built-in resources and those custom resource definitions add while the server runs. */
+  served: ServedResources;
   access: AccessControl;
   registration: AdmissionRegistration;
   flowControl: FlowControl;
@@ -111,8 +115,14 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
     const services = serviceHooks(options, storage, serviceAllocation, resources, namespaceAccess(() => core!.namespaces));
     // Before storage closes: this server leaves the orch service's endpoints.
     stops.push(() => services.stop());
-    late.bindServedKinds(resources.filter((r) => !r.subresource && !r.declaration.aliasOf).map((r) => r.declaration));
-    late.bindObjects(storedObjects(() => resources));
+    const served = new ServedResources(resources, built.openapi);
+    const bindServedKinds = () => late.bindServedKinds(served.all().filter((r) => !r.subresource && !r.declaration.aliasOf).map((r) => r.declaration));
+    bindServedKinds();
+    served.onChange(bindServedKinds);
+    late.bindObjects(storedObjects(() => served.all()));
+    // CustomResourceDefinitions: their versions are served beside the built-in resources once established.
+    const customResources = customResourcesHook({ served, storage, admission, garbageCollection });
+    stops.push(() => customResources.stop());
     // --authorization-mode Node: the graph of pods and what they use, watched once the mode is built.
     const nodeAuthz = nodeAuthorization(() => resources);
     stops.push(() => nodeAuthz.stop());
@@ -121,8 +131,7 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
     late.bindCoreObjects(admissionReaders.readers);
     const serviceAccounts = await buildServiceAccounts(options, resources);
     const restHandler = buildApiHandler({
-      resources,
-      openapi: built.openapi,
+      resources: served,
       config: {
         deleteCollectionWorkers: options.storage.deleteCollectionWorkers,
         minRequestTimeoutSeconds: options.limits.minRequestTimeoutSeconds,
@@ -154,12 +163,14 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
           ...storage.postStartHooks,
           ...flowControl.postStartHooks,
           ...services.postStartHooks,
+          customResources.hook,
           systemPriorityClassesHook(() => resources.find((r) => !r.subresource && !r.declaration.aliasOf && r.declaration.group === SCHEDULING_GROUP && r.declaration.plural === 'priorityclasses')),
         ],
       },
       storage,
       core: built.core,
       resources,
+      served,
       access,
       registration,
       flowControl,

@@ -48,6 +48,13 @@ interface Node {
   preserveUnknown?: boolean;
   /** Go's `,omitempty`: a zero value here is dropped from its struct. */
   omitEmpty?: boolean;
+  /** A null here is kept (a custom resource's `nullable: true`), not dropped from its struct. */
+  nullable?: boolean;
+  /**
+   * A custom resource's container: a value of another type is left as it is for validation to
+   * report, rather than failing decoding as Go's typed decoding would.
+   */
+  lenient?: boolean;
   /** A struct's fields that have a default, with it. */
   defaults?: Array<{ field: string; value: unknown; node: Node }>;
   /** A struct written in Go's field order: its fields in that order. */
@@ -98,11 +105,20 @@ function structName(goType: string): string {
   return goType.slice(goType.lastIndexOf('.') + 1);
 }
 
-function compileNode(s: StructuralSchema, struct: string, path: string, depth: number): Node {
+function compileNode(s: StructuralSchema, struct: string, path: string, depth: number, lenient: boolean): Node {
   const context = path ? `${struct}.${path}` : struct;
   const goType = goTypeOf(s);
-  const node = (kind: NodeKind, type = goType): Node => ({ kind, context, goType: type, index: 0 });
+  // A built-in type inside a custom resource (its ObjectMeta) decodes as Go decodes it.
+  if (s.goType) lenient = false;
+  const node = (kind: NodeKind, type = goType): Node => {
+    const out: Node = { kind, context, goType: type, index: 0 };
+    if (s.nullable) out.nullable = true;
+    if (lenient) out.lenient = true;
+    return out;
+  };
   if (depth > MAX_SCHEMA_DEPTH || s['x-kubernetes-embedded-resource']) return node(K.ANY);
+  // A custom resource's scalars are typed by validation, which names the schema's types.
+  if (lenient && s.type !== 'object' && s.type !== 'array') return node(K.ANY);
   if (s['x-kubernetes-preserve-unknown-fields'] && !(s.type === 'object' && s.properties)) return node(K.ANY);
   if (s['x-kubernetes-int-or-string']) return node(K.INT_OR_STRING, 'int32');
   // resource.Quantity reads any JSON value itself (a string or a number's text).
@@ -122,7 +138,7 @@ function compileNode(s: StructuralSchema, struct: string, path: string, depth: n
     case 'array': {
       const out = node(K.LIST);
       // Go names no index: items of a struct field keep the field's context.
-      if (s.items) out.elem = compileNode(s.items, struct, path, depth + 1);
+      if (s.items) out.elem = compileNode(s.items, struct, path, depth + 1, lenient);
       else out.kind = K.ANY;
       return out;
     }
@@ -133,7 +149,7 @@ function compileNode(s: StructuralSchema, struct: string, path: string, depth: n
         out.fields = new Map();
         for (const field of Object.keys(s.properties)) {
           const sub = s.properties[field]!;
-          const child = compileNode(sub, name, path ? `${path}.${field}` : field, depth + 1);
+          const child = compileNode(sub, name, path ? `${path}.${field}` : field, depth + 1, lenient);
           out.fields.set(field, child);
           if (sub.omitEmpty) child.omitEmpty = true;
           if (sub.default !== undefined) (out.defaults ??= []).push({ field, value: sub.default, node: child });
@@ -146,7 +162,7 @@ function compileNode(s: StructuralSchema, struct: string, path: string, depth: n
       }
       if (s.additionalProperties) {
         const out = node(K.MAP);
-        out.elem = compileNode(s.additionalProperties, struct, path, depth + 1);
+        out.elem = compileNode(s.additionalProperties, struct, path, depth + 1, lenient);
         return out;
       }
       return node(K.ANY);
@@ -156,10 +172,14 @@ function compileNode(s: StructuralSchema, struct: string, path: string, depth: n
   }
 }
 
-/** Compiles a kind's schema (its root must be an object schema) for decodeWithSchema. */
-export function compileSchema(schema: StructuralSchema): CompiledSchema {
+/**
+ * Compiles a kind's schema (its root must be an object schema) for decodeWithSchema. A custom
+ * resource's schema (`customResource`) is not Go-typed: values of the wrong type are left for its
+ * validation, nulls are kept where the schema is nullable, and only its ObjectMeta is Go's.
+ */
+export function compileSchema(schema: StructuralSchema, opts: { customResource?: boolean } = {}): CompiledSchema {
   const rootType = goTypeOf(schema);
-  return { root: compileNode(schema, structName(rootType), '', 0), rootType };
+  return { root: compileNode(schema, structName(rootType), '', 0, opts.customResource ?? false), rootType };
 }
 
 function jsonType(v: unknown): string {
@@ -185,6 +205,7 @@ function integerError(node: Node, v: unknown, min: number, end: number): string 
 
 /** Go's zero value for a null inside a map or list; undefined where Go keeps null (nil). */
 function zeroValue(node: Node): unknown {
+  if (node.lenient) return undefined;
   switch (node.kind) {
     case K.STRING:
     case K.BYTES:
@@ -319,11 +340,11 @@ function visit(node: Node, holder: Record<string, unknown> | unknown[], key: str
     }
     case K.STRUCT:
     case K.MAP:
-      if (!isPlainObject(v)) return typeError(node, v);
+      if (!isPlainObject(v)) return node.lenient ? undefined : typeError(node, v);
       push(v, node, parent < 0 ? -1 : pathRecord(parent, key));
       return undefined;
     case K.LIST:
-      if (!Array.isArray(v)) return typeError(node, v);
+      if (!Array.isArray(v)) return node.lenient ? undefined : typeError(node, v);
       push(v, node, parent < 0 ? -1 : pathRecord(parent, key));
       return undefined;
   }
@@ -382,7 +403,7 @@ function walkStruct(obj: Record<string, unknown>, node: Node, path: number): str
     }
     const v = obj[key];
     if (v === null) {
-      delete obj[key];
+      if (!field.nullable) delete obj[key];
       continue;
     }
     const err = visit(field, obj, key, v, path);

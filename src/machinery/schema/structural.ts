@@ -27,6 +27,8 @@ export interface StructuralSchema {
    * writes for a non-pointer metav1.Time that is zero.
    */
   default?: unknown;
+  /** A custom resource's field that may hold null (kept, and not defaulted). */
+  nullable?: boolean;
   'x-kubernetes-int-or-string'?: boolean;
   'x-kubernetes-preserve-unknown-fields'?: boolean;
   'x-kubernetes-embedded-resource'?: boolean;

@@ -20,7 +20,8 @@ function compiledFor(decl: ResourceDeclaration<any, any>): CompiledSchema {
   const schema = decl.schema ?? genericObjectSchema;
   let out = compiled.get(schema);
   if (!out) {
-    out = compileSchema(schema.goType ? schema : { ...schema, goType: `${decl.version}.${decl.kind}` });
+    // A custom resource is not a Go type: its values are typed by its validation.
+    out = decl.customResource ? compileSchema(schema, { customResource: true }) : compileSchema(schema.goType ? schema : { ...schema, goType: `${decl.version}.${decl.kind}` });
     compiled.set(schema, out);
   }
   return out;
