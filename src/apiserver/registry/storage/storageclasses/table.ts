@@ -5,7 +5,7 @@ import type { StorageClass } from '../../../../api/storage/v1/types.ts';
 import type { ResourceTable } from '../../resource.ts';
 import { AGE_COLUMN, NAME_COLUMN } from '../../simple-table.ts';
 import { timestampSince } from '../../human-duration.ts';
-import { isDefaultStorageClass } from './default-class.ts';
+import { isDefaultStorageClass } from '../../../../machinery/storage/default-storage-class.ts';
 
 const column = (name: string, description: string) => ({ name, type: 'string', format: '', priority: 0, description });
 
