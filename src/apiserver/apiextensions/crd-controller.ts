@@ -163,7 +163,7 @@ export function startCrdController(deps: CrdControllerDeps): CrdController {
     const name = crd.metadata.name!;
     if (!crd.metadata.finalizers?.includes(CUSTOM_RESOURCE_CLEANUP_FINALIZER)) return;
     await writeStatus(name, (c) => {
-      if (conditionOf(c, 'Terminating')?.status === 'True') return false;
+      if (conditionOf(c, 'Terminating')?.reason === 'InstanceDeletionInProgress') return false;
       (c.status ??= {}).conditions = withCondition(c.status.conditions, { type: 'Terminating', status: 'True', reason: 'InstanceDeletionInProgress', message: 'CustomResource deletion is in progress' }, nowTimestamp());
       return true;
     });
