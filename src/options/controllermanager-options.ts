@@ -23,6 +23,15 @@ import {
   type JobControllerOptions, type CronJobControllerOptions,
 } from './controllermanager/controller-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
+import {
+  endpointControllerOptions, endpointSliceControllerOptions, endpointSliceMirroringControllerOptions,
+  type EndpointControllerOptions, type EndpointSliceControllerOptions, type EndpointSliceMirroringControllerOptions,
+} from './controllermanager/endpoint-controller-options.ts';
+import {
+  csrSigningControllerOptions, legacySATokenCleanerOptions, tokensControllerOptions,
+  type CSRSigningControllerOptions, type LegacySATokenCleanerOptions, type TokensControllerOptions,
+} from './controllermanager/cert-signing-options.ts';
+import { nodeIPAMControllerOptions, nodeLifecycleControllerOptions, type NodeIPAMControllerOptions, type NodeLifecycleControllerOptions } from './controllermanager/node-controller-options.ts';
 
 export interface ControllerManagerOptions {
   secureServing: SecureServingOptions;
@@ -47,6 +56,14 @@ export interface ControllerManagerOptions {
   serviceAccountController: ServiceAccountControllerOptions;
   statefulSetController: StatefulSetControllerOptions;
   daemonSetController: DaemonSetControllerOptions;
+  endpointController: EndpointControllerOptions;
+  endpointSliceController: EndpointSliceControllerOptions;
+  endpointSliceMirroringController: EndpointSliceMirroringControllerOptions;
+  csrSigningController: CSRSigningControllerOptions;
+  tokensController: TokensControllerOptions;
+  legacySATokenCleaner: LegacySATokenCleanerOptions;
+  nodeLifecycleController: NodeLifecycleControllerOptions;
+  nodeIPAMController: NodeIPAMControllerOptions;
 }
 
 /**
@@ -78,5 +95,13 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     serviceAccountController: serviceAccountControllerOptions(r),
     statefulSetController: statefulSetControllerOptions(r),
     daemonSetController: daemonSetControllerOptions(r),
+    endpointController: endpointControllerOptions(r),
+    endpointSliceController: endpointSliceControllerOptions(r),
+    endpointSliceMirroringController: endpointSliceMirroringControllerOptions(r),
+    csrSigningController: csrSigningControllerOptions(r),
+    tokensController: tokensControllerOptions(r),
+    legacySATokenCleaner: legacySATokenCleanerOptions(r),
+    nodeLifecycleController: nodeLifecycleControllerOptions(r),
+    nodeIPAMController: nodeIPAMControllerOptions(r),
   };
 }
