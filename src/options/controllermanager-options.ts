@@ -23,14 +23,6 @@ import {
   type JobControllerOptions, type CronJobControllerOptions,
 } from './controllermanager/controller-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
-import {
-  endpointControllerOptions, endpointSliceControllerOptions, endpointSliceMirroringControllerOptions,
-  type EndpointControllerOptions, type EndpointSliceControllerOptions, type EndpointSliceMirroringControllerOptions,
-} from './controllermanager/endpoint-controller-options.ts';
-import {
-  csrSigningControllerOptions, legacySATokenCleanerOptions, tokensControllerOptions,
-  type CSRSigningControllerOptions, type LegacySATokenCleanerOptions, type TokensControllerOptions,
-} from './controllermanager/cert-signing-options.ts';
 import { nodeIPAMControllerOptions, nodeLifecycleControllerOptions, type NodeIPAMControllerOptions, type NodeLifecycleControllerOptions } from './controllermanager/node-controller-options.ts';
 
 export interface ControllerManagerOptions {
@@ -56,12 +48,6 @@ export interface ControllerManagerOptions {
   serviceAccountController: ServiceAccountControllerOptions;
   statefulSetController: StatefulSetControllerOptions;
   daemonSetController: DaemonSetControllerOptions;
-  endpointController: EndpointControllerOptions;
-  endpointSliceController: EndpointSliceControllerOptions;
-  endpointSliceMirroringController: EndpointSliceMirroringControllerOptions;
-  csrSigningController: CSRSigningControllerOptions;
-  tokensController: TokensControllerOptions;
-  legacySATokenCleaner: LegacySATokenCleanerOptions;
   nodeLifecycleController: NodeLifecycleControllerOptions;
   nodeIPAMController: NodeIPAMControllerOptions;
 }
@@ -95,12 +81,6 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     serviceAccountController: serviceAccountControllerOptions(r),
     statefulSetController: statefulSetControllerOptions(r),
     daemonSetController: daemonSetControllerOptions(r),
-    endpointController: endpointControllerOptions(r),
-    endpointSliceController: endpointSliceControllerOptions(r),
-    endpointSliceMirroringController: endpointSliceMirroringControllerOptions(r),
-    csrSigningController: csrSigningControllerOptions(r),
-    tokensController: tokensControllerOptions(r),
-    legacySATokenCleaner: legacySATokenCleanerOptions(r),
     nodeLifecycleController: nodeLifecycleControllerOptions(r),
     nodeIPAMController: nodeIPAMControllerOptions(r),
   };
