@@ -1,6 +1,7 @@
 // The declarations of the named API groups (apps, batch, autoscaling, policy, networking, …),
 // each group's list kept beside its resources; stored like the core group's, one store each.
 import type { ResourceDeclaration } from '../../apiserver/registry/resource.ts';
+import { apiextensionsDeclarations } from '../../apiserver/registry/apiextensions/declarations.ts';
 import { appsDeclarations } from '../../apiserver/registry/apps/declarations.ts';
 import { autoscalingDeclarations } from '../../apiserver/registry/autoscaling/declarations.ts';
 import { batchDeclarations } from '../../apiserver/registry/batch/declarations.ts';
@@ -30,5 +31,6 @@ export function namedGroupDeclarations(): ResourceDeclaration<any, any>[] {
     ...resourceDeclarations(),
     ...coordinationDeclarations(),
     ...storagemigrationDeclarations(),
+    ...apiextensionsDeclarations(),
   ];
 }

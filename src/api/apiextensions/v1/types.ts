@@ -112,13 +112,18 @@ export interface SelectableField {
   jsonPath: string;
 }
 
+/** The schema of one version. */
+export interface CustomResourceValidation {
+  openAPIV3Schema?: JSONSchemaProps;
+}
+
 export interface CustomResourceDefinitionVersion {
   name: string;
   served: boolean;
   storage: boolean;
   deprecated?: boolean;
   deprecationWarning?: string;
-  schema?: { openAPIV3Schema?: JSONSchemaProps };
+  schema?: CustomResourceValidation;
   subresources?: CustomResourceSubresources;
   additionalPrinterColumns?: CustomResourceColumnDefinition[];
   selectableFields?: SelectableField[];
