@@ -17,7 +17,9 @@ import { deleteObject } from '../registry/generic/delete.ts';
 import { nowTimestamp } from '../registry/generic/object-meta.ts';
 import { isStorageError } from '../../storage/interface.ts';
 import { conditionOf, decideNames, withCondition } from './crd-names.ts';
-import { customResourceDeclaration, storageVersionOf, type CustomResource } from './custom-resource-declaration.ts';
+import { byWebhook, customResourceDeclaration, storageVersionOf, type CustomResource } from './custom-resource-declaration.ts';
+import { convertingStore } from './conversion/converting-store.ts';
+import { webhookConverter } from './conversion/webhook-converter.ts';
 import { customResourceOpenApi } from './custom-resource-openapi.ts';
 import type { CustomResourceValidator } from './custom-resource-strategy.ts';
 
@@ -109,13 +111,15 @@ export function startCrdController(deps: CrdControllerDeps): CrdController {
 
   function versionResources(crd: CustomResourceDefinition): InstalledResource<any, any>[] {
     const gr = { group: crd.spec.group, resource: crd.spec.names.plural };
-    const store = deps.storeFor(gr);
+    const shared = deps.storeFor(gr);
     const storeName = deps.storeNameFor(gr);
+    const converter = byWebhook(crd) ? webhookConverter(crd.spec.conversion!, crd.spec.names.kind) : undefined;
+    const storageApiVersion = `${crd.spec.group}/${storageVersionOf(crd)}`;
     return crd.spec.versions
       .filter((v) => v.served)
       .map((v) => ({
         declaration: customResourceDeclaration(crd, v, deps.validatorFor(crd, v.name)),
-        store,
+        store: converter ? convertingStore(shared, converter, `${crd.spec.group}/${v.name}`, storageApiVersion) : shared,
         storeName,
         admission: deps.admission,
         garbageCollection: deps.garbageCollection,

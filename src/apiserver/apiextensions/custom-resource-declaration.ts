@@ -25,6 +25,11 @@ export function storageVersionOf(crd: CustomResourceDefinition): string {
   return crd.spec.versions.find((v) => v.storage)?.name ?? crd.spec.versions[0]!.name;
 }
 
+/** Whether versions of `crd` are converted by its webhook (else only apiVersion changes). */
+export function byWebhook(crd: CustomResourceDefinition): boolean {
+  return crd.spec.conversion?.strategy === 'Webhook';
+}
+
 /** The declaration serving `version` of `crd`; `validator` checks objects against the version's schema and rules. */
 export function customResourceDeclaration(crd: CustomResourceDefinition, version: CustomResourceDefinitionVersion, validator: CustomResourceValidator): ResourceDeclaration<CustomResource, CustomResource> {
   const { group, names } = crd.spec;
@@ -65,7 +70,9 @@ export function customResourceDeclaration(crd: CustomResourceDefinition, version
     strategy: customResourceStrategy(validator, statusEnabled),
     schema,
     customResource: true,
-    toStored: (cr) => (cr.apiVersion === storageApiVersion ? cr : { ...cr, apiVersion: storageApiVersion }),
+    // A webhook converts in the version's store view (conversion/converting-store.ts); without one
+    // versions differ only in apiVersion.
+    toStored: byWebhook(crd) ? (cr) => cr : (cr) => (cr.apiVersion === storageApiVersion ? cr : { ...cr, apiVersion: storageApiVersion }),
     fromStored: (cr) => cloneJson(cr),
     // The served form differs only in apiVersion, which the caller sets on this copy.
     fromStoredForReading: (cr) => ({ ...cr }),
