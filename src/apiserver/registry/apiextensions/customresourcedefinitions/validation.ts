@@ -245,14 +245,15 @@ export function isProtectedGroup(group: string): boolean {
   return ['k8s.io', 'kubernetes.io', 'orch.io'].some((d) => group === d || group.endsWith(`.${d}`));
 }
 
-type ApprovalState = 'missing' | 'invalid' | 'approved' | 'bypassed';
+export type ApprovalState = 'missing' | 'invalid' | 'approved' | 'bypassed';
 
-function approvalOf(annotations: Record<string, string> | undefined): { state: ApprovalState; value: string } {
+/** GetAPIApprovalState, reading api-approved.orch.io first and then Kubernetes' annotation. */
+export function approvalOf(annotations: Record<string, string> | undefined): { state: ApprovalState; value: string } {
   const value = annotations?.[API_APPROVED_ANNOTATION] || annotations?.[KUBERNETES_API_APPROVED_ANNOTATION] || '';
   if (!value) return { state: 'missing', value };
   if (value.startsWith('unapproved')) return { state: 'bypassed', value };
-  // Go's url.ParseRequestURI: an absolute URL (or an absolute path).
-  if (value.startsWith('/') || URL.canParse(value)) return { state: 'approved', value };
+  // A URL with a scheme and a host (what url.ParseRequestURI reads as such).
+  if (URL.canParse(value) && new URL(value).host) return { state: 'approved', value };
   return { state: 'invalid', value };
 }
 
