@@ -113,7 +113,8 @@ export async function benchSimulatedNodes(): Promise<Record<string, number | str
   writeOrchconfig(layout.orchconfig, { server: target.url, caPem: target.ca.toString(), token: target.token });
   const components = afterReadyComponents({ layout, pki: pkiFiles(layout.pkiDir), port: Number(new URL(target.url).port), apiserverArgs: [], nodes: NODES })
     .filter((c) => c.name !== 'orch-controller-manager')
-    .map((c) => ({ name: c.name, ...startComponent(c.command, c.args) }));
+    // Without the controller manager no node lifecycle controller lifts the not-ready taint: the agent does.
+    .map((c) => ({ name: c.name, ...startComponent(c.command, c.name === 'orch-nodeagent' ? [...c.args, '--remove-not-ready-taint'] : c.args) }));
   const [scheduler, nodeAgent] = components;
   try {
     // Pods need their service account; without the controller manager it is made here.

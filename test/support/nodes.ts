@@ -56,6 +56,8 @@ export async function startNodeAgent(orchconfig: string, dir: string, nodes: num
   const agent = start('orch-nodeagent', [
     ...nodeAgentArgs({ orchconfig, nodes, port: 0, tlsCertFile: pki.nodeAgentServingCertFile, tlsPrivateKeyFile: pki.nodeAgentServingKeyFile, clientCAFile: pki.caCertFile }),
     `--node-name-prefix=${prefix}`,
+    // The tests using this run no node lifecycle controller, which would lift the not-ready taint.
+    '--remove-not-ready-taint',
     ...extra,
   ]);
   await agent.waitForLog(/Simulated nodes are running their pods/);

@@ -1,6 +1,7 @@
 // A cluster as `orch up --nodes N` composes it, for end-to-end tests: the real orch-apiserver (with
 // the --nodeagent-* certificates of its data directory), then orch-controller-manager (only the
-// controllers pods need: service accounts and the root CA), orch-scheduler and orch-nodeagent as
+// controllers pods and nodes need: service accounts, the root CA, and the node lifecycle controller
+// that lifts a new node's not-ready taint), orch-scheduler and orch-nodeagent as
 // child processes with the admin orchconfig, the way orch up starts them; resolves once every
 // simulated node is Ready and the default service account exists. SHOW_AGENT_LOG=1 prints the
 // components' logs when they stop.
@@ -31,8 +32,8 @@ export interface SimulatedCluster {
   stopComponents(): Promise<void>;
 }
 
-/** What pods need of the controller manager here: their service account and its CA bundle. */
-const CONTROLLERS = '--controllers=serviceaccount-controller,root-ca-certificate-publisher-controller';
+/** What pods need of the controller manager here: their service account and its CA bundle, and Ready nodes without the not-ready taint. */
+const CONTROLLERS = '--controllers=serviceaccount-controller,root-ca-certificate-publisher-controller,node-lifecycle-controller';
 
 function startComponent(t: Hooks, name: string, command: string, args: string[]): Component {
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -49,8 +50,11 @@ function startComponent(t: Hooks, name: string, command: string, args: string[])
   return { name, child, log: () => log, stop };
 }
 
-/** Starts the API server, the scheduler and a node agent of `nodes` nodes; extra args go to the agent. */
-export async function startSimulatedCluster(t: Hooks, nodes: number, agentArgs: string[] = []): Promise<SimulatedCluster> {
+/**
+ * Starts the API server, the scheduler and a node agent of `nodes` nodes; `agentArgs` go to the
+ * agent, `managerArgs` to the controller manager (a --controllers there adds to ours).
+ */
+export async function startSimulatedCluster(t: Hooks, nodes: number, agentArgs: string[] = [], managerArgs: string[] = []): Promise<SimulatedCluster> {
   const dir = daemonDir(t);
   const server = await startDaemon(t, dir, []);
   const layout = dataDirLayout('.orch', dir);
@@ -58,7 +62,7 @@ export async function startSimulatedCluster(t: Hooks, nodes: number, agentArgs: 
   const components = afterReadyComponents({ layout, pki: pkiFiles(layout.pkiDir), port: Number(new URL(server.url).port), apiserverArgs: [], nodes });
   const started = new Map<string, Component>();
   for (const c of components) {
-    const extra = c.name === 'orch-nodeagent' ? agentArgs : c.name === 'orch-controller-manager' ? [CONTROLLERS, '--leader-elect=false'] : [];
+    const extra = c.name === 'orch-nodeagent' ? agentArgs : c.name === 'orch-controller-manager' ? [CONTROLLERS, '--leader-elect=false', ...managerArgs] : [];
     started.set(c.name, startComponent(t, c.name, c.command, [...c.args, ...extra]));
   }
   const names = Array.from({ length: nodes }, (_, i) => `orch-node-${i + 1}`);

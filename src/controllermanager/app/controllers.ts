@@ -23,6 +23,11 @@ import { podGCController } from '../controllers/podgc/pod-gc-controller.ts';
 import { jobController } from '../controllers/job/job-controller.ts';
 import { cronJobController } from '../controllers/cronjob/cronjob-controller.ts';
 import { ttlAfterFinishedController } from '../controllers/ttlafterfinished/ttl-after-finished-controller.ts';
+import { nodeLifecycleController } from '../controllers/nodelifecycle/node-lifecycle-controller.ts';
+import { taintEvictionController } from '../controllers/tainteviction/taint-eviction-controller.ts';
+import { nodeIPAMController } from '../controllers/nodeipam/node-ipam-controller.ts';
+import { ttlController } from '../controllers/ttl/ttl-controller.ts';
+import { CLOUD_PROVIDER_CONTROLLERS, skippedCloudProviderController } from '../controllers/cloudprovider/cloud-provider-controllers.ts';
 
 /**
  * Whether --controllers enables a controller, as Kubernetes decides it: an explicit `-name` wins,
@@ -61,6 +66,11 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'job-controller': (options) => jobController(options.jobController),
   'cronjob-controller': (options) => cronJobController(options.cronJobController),
   'ttl-after-finished-controller': (options) => ttlAfterFinishedController(options.ttlAfterFinishedController),
+  'node-lifecycle-controller': (options) => nodeLifecycleController(options.nodeLifecycleController),
+  'taint-eviction-controller': () => taintEvictionController(),
+  'node-ipam-controller': (options) => nodeIPAMController(options.nodeIPAMController),
+  'ttl-controller': () => ttlController(),
+  ...Object.fromEntries(Object.keys(CLOUD_PROVIDER_CONTROLLERS).map((name): [string, ControllerConstructor] => [name, () => skippedCloudProviderController(name)])),
 };
 
 /** The implementations for a run, built from its options. */

@@ -13,7 +13,7 @@ test('orch-nodeagent: defaults as the node agent has them, every node on loopbac
   assert.deepEqual([o.nodes, o.nodeNamePrefix, o.nodeIP, o.maxPods, o.port], [1, 'orch-node-', '127.0.0.1', 110, 10250]);
   assert.deepEqual(o.capacity, { cpu: '4', memory: '16Gi', 'ephemeral-storage': '100Gi' });
   assert.deepEqual([o.statusUpdateMs, o.statusReportMs, o.leaseDurationSeconds, o.containerStartMs, o.containerRunMs], [10_000, 300_000, 40, 100, 1000]);
-  assert.equal(o.removeNotReadyTaint, true);
+  assert.equal(o.removeNotReadyTaint, false);
   assert.equal(o.firstNodeNumber, 1);
   assert.match(nodeAgentHelp(), /--node-status-report-frequency duration/);
 });

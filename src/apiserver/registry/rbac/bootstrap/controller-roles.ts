@@ -23,6 +23,17 @@ export const CONTROLLER_MANAGER_RULES: PolicyRule[] = [
   r(['create'], [''], ['serviceaccounts/token']),
 ];
 
+/**
+ * Kubernetes runs node-lifecycle, taint-eviction and node-ipam under one account, node-controller;
+ * here each has its own account, with that role's rules.
+ */
+const NODE_CONTROLLER: PolicyRule[] = [
+  r(['get', 'list', 'watch', 'update', 'delete', 'patch'], [''], ['nodes']),
+  r(['patch', 'update'], [''], ['nodes/status']),
+  r(['patch', 'update'], [''], ['pods/status']),
+  r(['list', 'watch', 'get', 'delete'], [''], ['pods']),
+];
+
 /** Rules beyond events for the controllers that need them (the rest only record events here). */
 const SPECIFIC: Record<string, PolicyRule[]> = {
   'namespace-controller': [
@@ -51,6 +62,10 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
     r(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'], ['apps'], ['replicasets']),
     r(['get', 'list', 'watch', 'update'], [''], ['pods']),
   ],
+  'node-lifecycle-controller': NODE_CONTROLLER,
+  'taint-eviction-controller': NODE_CONTROLLER,
+  'node-ipam-controller': NODE_CONTROLLER,
+  'ttl-controller': [r(['update', 'patch', 'list', 'watch'], [''], ['nodes'])],
   'pod-garbage-collector-controller': [
     r(['list', 'watch', 'delete'], [''], ['pods']),
     r(['get', 'list'], [''], ['nodes']),
