@@ -23,6 +23,10 @@ import {
   type JobControllerOptions, type CronJobControllerOptions,
 } from './controllermanager/controller-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
+import {
+  endpointControllerOptions, endpointSliceControllerOptions, endpointSliceMirroringControllerOptions,
+  type EndpointControllerOptions, type EndpointSliceControllerOptions, type EndpointSliceMirroringControllerOptions,
+} from './controllermanager/endpoint-controller-options.ts';
 import { nodeIPAMControllerOptions, nodeLifecycleControllerOptions, type NodeIPAMControllerOptions, type NodeLifecycleControllerOptions } from './controllermanager/node-controller-options.ts';
 
 export interface ControllerManagerOptions {
@@ -48,6 +52,9 @@ export interface ControllerManagerOptions {
   serviceAccountController: ServiceAccountControllerOptions;
   statefulSetController: StatefulSetControllerOptions;
   daemonSetController: DaemonSetControllerOptions;
+  endpointController: EndpointControllerOptions;
+  endpointSliceController: EndpointSliceControllerOptions;
+  endpointSliceMirroringController: EndpointSliceMirroringControllerOptions;
   nodeLifecycleController: NodeLifecycleControllerOptions;
   nodeIPAMController: NodeIPAMControllerOptions;
 }
@@ -81,6 +88,9 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     serviceAccountController: serviceAccountControllerOptions(r),
     statefulSetController: statefulSetControllerOptions(r),
     daemonSetController: daemonSetControllerOptions(r),
+    endpointController: endpointControllerOptions(r),
+    endpointSliceController: endpointSliceControllerOptions(r),
+    endpointSliceMirroringController: endpointSliceMirroringControllerOptions(r),
     nodeLifecycleController: nodeLifecycleControllerOptions(r),
     nodeIPAMController: nodeIPAMControllerOptions(r),
   };

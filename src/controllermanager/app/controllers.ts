@@ -23,6 +23,8 @@ import { podGCController } from '../controllers/podgc/pod-gc-controller.ts';
 import { jobController } from '../controllers/job/job-controller.ts';
 import { cronJobController } from '../controllers/cronjob/cronjob-controller.ts';
 import { ttlAfterFinishedController } from '../controllers/ttlafterfinished/ttl-after-finished-controller.ts';
+import { endpointsController } from '../controllers/endpoint/endpoints-controller.ts';
+import { endpointSliceController } from '../controllers/endpointslice/endpointslice-controller.ts';
 import { nodeLifecycleController } from '../controllers/nodelifecycle/node-lifecycle-controller.ts';
 import { taintEvictionController } from '../controllers/tainteviction/taint-eviction-controller.ts';
 import { nodeIPAMController } from '../controllers/nodeipam/node-ipam-controller.ts';
@@ -66,6 +68,8 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'job-controller': (options) => jobController(options.jobController),
   'cronjob-controller': (options) => cronJobController(options.cronJobController),
   'ttl-after-finished-controller': (options) => ttlAfterFinishedController(options.ttlAfterFinishedController),
+  'endpoints-controller': (options) => endpointsController(options.endpointController),
+  'endpointslice-controller': (options) => endpointSliceController(options.endpointSliceController),
   'node-lifecycle-controller': (options) => nodeLifecycleController(options.nodeLifecycleController),
   'taint-eviction-controller': () => taintEvictionController(),
   'node-ipam-controller': (options) => nodeIPAMController(options.nodeIPAMController),

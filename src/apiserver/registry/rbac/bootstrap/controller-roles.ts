@@ -50,8 +50,27 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
   'token-cleaner-controller': [r(['delete', ...READ], [''], ['secrets'])],
   'bootstrap-signer-controller': [r(READ, [''], ['secrets']), r(['update'], [''], ['configmaps'], ['cluster-info'])],
   'legacy-serviceaccount-token-cleaner-controller': [r(['delete', 'patch', ...READ], [''], ['secrets']), r(READ, [''], ['pods', 'configmaps'])],
-  'endpoints-controller': [r(READ, [''], ['services', 'pods']), r(['create', 'update', 'delete'], [''], ['endpoints'])],
-  'endpointslice-controller': [r(READ, [''], ['services', 'pods', 'nodes']), r(['create', 'update', 'delete'], ['discovery.orch.io'], ['endpointslices'])],
+  'endpoints-controller': [
+    r(READ, [''], ['services', 'pods']),
+    r(['get', 'list', 'create', 'update', 'delete'], [''], ['endpoints']),
+    r(['create'], [''], ['endpoints/restricted']),
+  ],
+  'endpointslice-controller': [
+    r(READ, [''], ['services', 'pods', 'nodes']),
+    // Its slices' owner references block the service's deletion.
+    r(['update'], [''], ['services/finalizers']),
+    r(['get', 'list', 'create', 'update', 'delete'], ['discovery.orch.io'], ['endpointslices']),
+  ],
+  'endpointslice-mirroring-controller': [
+    r(READ, [''], ['services', 'endpoints']),
+    r(['update'], [''], ['services/finalizers', 'endpoints/finalizers']),
+    r(['get', 'list', 'create', 'update', 'delete'], ['discovery.orch.io'], ['endpointslices']),
+  ],
+  'service-cidr-controller': [
+    r(['get', 'list', 'watch', 'patch', 'update'], ['networking.orch.io'], ['servicecidrs']),
+    r(['patch', 'update'], ['networking.orch.io'], ['servicecidrs/finalizers', 'servicecidrs/status']),
+    r(READ, ['networking.orch.io'], ['ipaddresses']),
+  ],
   'persistentvolume-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumes'])],
   'persistentvolumeclaim-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumeclaims']), r(['get', 'list', 'watch'], [''], ['pods'])],
   'resourcequota-controller': [r(READ, ['*'], ['*']), r(['update'], [''], ['resourcequotas/status'])],
