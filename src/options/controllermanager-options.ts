@@ -24,6 +24,10 @@ import {
 } from './controllermanager/controller-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
 import {
+  csrSigningControllerOptions, legacySATokenCleanerOptions, tokensControllerOptions,
+  type CSRSigningControllerOptions, type LegacySATokenCleanerOptions, type TokensControllerOptions,
+} from './controllermanager/cert-signing-options.ts';
+import {
   endpointControllerOptions, endpointSliceControllerOptions, endpointSliceMirroringControllerOptions,
   type EndpointControllerOptions, type EndpointSliceControllerOptions, type EndpointSliceMirroringControllerOptions,
 } from './controllermanager/endpoint-controller-options.ts';
@@ -52,6 +56,9 @@ export interface ControllerManagerOptions {
   serviceAccountController: ServiceAccountControllerOptions;
   statefulSetController: StatefulSetControllerOptions;
   daemonSetController: DaemonSetControllerOptions;
+  csrSigningController: CSRSigningControllerOptions;
+  tokensController: TokensControllerOptions;
+  legacySATokenCleaner: LegacySATokenCleanerOptions;
   endpointController: EndpointControllerOptions;
   endpointSliceController: EndpointSliceControllerOptions;
   endpointSliceMirroringController: EndpointSliceMirroringControllerOptions;
@@ -88,6 +95,9 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     serviceAccountController: serviceAccountControllerOptions(r),
     statefulSetController: statefulSetControllerOptions(r),
     daemonSetController: daemonSetControllerOptions(r),
+    csrSigningController: csrSigningControllerOptions(r),
+    tokensController: tokensControllerOptions(r),
+    legacySATokenCleaner: legacySATokenCleanerOptions(r),
     endpointController: endpointControllerOptions(r),
     endpointSliceController: endpointSliceControllerOptions(r),
     endpointSliceMirroringController: endpointSliceMirroringControllerOptions(r),

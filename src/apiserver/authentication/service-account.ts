@@ -7,10 +7,10 @@ import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors, 
 import type { UserInfo } from '../../component-base/serving/request-context.ts';
 import type { VerificationKey } from './service-account-keys.ts';
 import { AuthenticationError, CREDENTIAL_ID_KEY, type TokenAuthenticator } from '../../component-base/authentication/types.ts';
+import { LEGACY_CLAIM_PREFIX as LEGACY_PREFIX, LEGACY_ISSUER } from '../../machinery/serviceaccount/legacy-token-claims.ts';
 
-export const LEGACY_ISSUER = 'orch/serviceaccount';
+export { LEGACY_ISSUER };
 export const BOUND_CLAIM = 'orch.io';
-const LEGACY_PREFIX = 'orch.io/serviceaccount/';
 export const SERVICE_ACCOUNT_USER_PREFIX = 'system:serviceaccount:';
 export const SERVICE_ACCOUNTS_GROUP = 'system:serviceaccounts';
 const EXTRA = 'authentication.orch.io/';

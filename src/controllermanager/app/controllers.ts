@@ -23,6 +23,16 @@ import { podGCController } from '../controllers/podgc/pod-gc-controller.ts';
 import { jobController } from '../controllers/job/job-controller.ts';
 import { cronJobController } from '../controllers/cronjob/cronjob-controller.ts';
 import { ttlAfterFinishedController } from '../controllers/ttlafterfinished/ttl-after-finished-controller.ts';
+import { csrApprovingController } from '../controllers/certificates/approving-controller.ts';
+import { csrSigningController } from '../controllers/certificates/signing-controller.ts';
+import { csrCleanerController } from '../controllers/certificates/csr-cleaner.ts';
+import { pcrCleanerController } from '../controllers/certificates/pcr-cleaner.ts';
+import { clusterTrustBundlePublisher } from '../controllers/certificates/ctb-publisher.ts';
+import { tokensController } from '../controllers/serviceaccount/tokens-controller.ts';
+import { tokensRunOptions } from '../controllers/serviceaccount/tokens-options.ts';
+import { legacyTokenCleanerController } from '../controllers/serviceaccount/tokens-legacy-cleaner.ts';
+import { bootstrapSignerController } from '../controllers/bootstrap/bootstrap-signer.ts';
+import { tokenCleanerController } from '../controllers/bootstrap/token-cleaner.ts';
 import { endpointsController } from '../controllers/endpoint/endpoints-controller.ts';
 import { endpointSliceController } from '../controllers/endpointslice/endpointslice-controller.ts';
 import { nodeLifecycleController } from '../controllers/nodelifecycle/node-lifecycle-controller.ts';
@@ -68,6 +78,15 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'job-controller': (options) => jobController(options.jobController),
   'cronjob-controller': (options) => cronJobController(options.cronJobController),
   'ttl-after-finished-controller': (options) => ttlAfterFinishedController(options.ttlAfterFinishedController),
+  'certificatesigningrequest-approving-controller': () => csrApprovingController(),
+  'certificatesigningrequest-signing-controller': (options) => csrSigningController(options.csrSigningController),
+  'certificatesigningrequest-cleaner-controller': () => csrCleanerController(),
+  'podcertificaterequest-cleaner-controller': () => pcrCleanerController(),
+  'orch-apiserver-serving-clustertrustbundle-publisher-controller': (options) => clusterTrustBundlePublisher({ rootCA: rootCAPublisherOptions(options.serviceAccountController, options.client).rootCA }),
+  'serviceaccount-token-controller': (options) => tokensController(tokensRunOptions(options.tokensController, options.serviceAccountController, options.client)),
+  'legacy-serviceaccount-token-cleaner-controller': (options) => legacyTokenCleanerController(options.legacySATokenCleaner),
+  'bootstrap-signer-controller': () => bootstrapSignerController(),
+  'token-cleaner-controller': () => tokenCleanerController(),
   'endpoints-controller': (options) => endpointsController(options.endpointController),
   'endpointslice-controller': (options) => endpointSliceController(options.endpointSliceController),
   'node-lifecycle-controller': (options) => nodeLifecycleController(options.nodeLifecycleController),

@@ -73,7 +73,7 @@ const TABLE: Array<[string, ApiResourceRef[]]> = [
   ['persistentvolume-protection', [core('persistentvolumes')]],
   ['persistentvolumeclaim-protection', [core('persistentvolumeclaims'), core('pods')]],
   ['pod-garbage-collector', [core('pods'), core('nodes')]],
-  ['podcertificaterequest-cleaner', [{ group: 'certificates.orch.io', version: 'v1alpha1', resource: 'podcertificaterequests' }]],
+  ['podcertificaterequest-cleaner', [{ group: 'certificates.orch.io', version: 'v1beta1', resource: 'podcertificaterequests' }]],
   ['replicaset', [apps('replicasets'), core('pods')]],
   ['replicationcontroller', [core('replicationcontrollers'), core('pods')]],
   ['resourceclaim', [resourceApi('resourceclaims'), core('pods')]],

@@ -42,7 +42,26 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
     r(['get', 'list', 'delete', 'deletecollection'], ['*'], ['*']),
   ],
   'serviceaccount-controller': [r(['create'], [''], ['serviceaccounts'])],
-  'serviceaccount-token-controller': [r(['create', 'update', 'delete', ...READ], [''], ['secrets']), r(READ, [''], ['serviceaccounts'])],
+  // Kubernetes runs it with the manager's own credentials; as its own account it also drops deleted tokens from their accounts.
+  'serviceaccount-token-controller': [r(['create', 'update', 'delete', ...READ], [''], ['secrets']), r(['update', ...READ], [''], ['serviceaccounts'])],
+  // Kubernetes' certificate-controller role, split by what each controller does.
+  'certificatesigningrequest-approving-controller': [
+    r(READ, ['certificates.orch.io'], ['certificatesigningrequests']),
+    r(['update'], ['certificates.orch.io'], ['certificatesigningrequests/approval']),
+    r(['approve'], ['certificates.orch.io'], ['signers'], ['orch.io/kube-apiserver-client-kubelet']),
+    r(['create'], ['authorization.orch.io'], ['subjectaccessreviews']),
+  ],
+  'certificatesigningrequest-signing-controller': [
+    r(READ, ['certificates.orch.io'], ['certificatesigningrequests']),
+    r(['update'], ['certificates.orch.io'], ['certificatesigningrequests/status']),
+    r(['sign'], ['certificates.orch.io'], ['signers'], ['orch.io/legacy-unknown', 'orch.io/kube-apiserver-client', 'orch.io/kube-apiserver-client-kubelet', 'orch.io/kubelet-serving']),
+  ],
+  'certificatesigningrequest-cleaner-controller': [r(['delete', ...READ], ['certificates.orch.io'], ['certificatesigningrequests'])],
+  'orch-apiserver-serving-clustertrustbundle-publisher': [
+    r(['create', 'update', 'delete', 'list', 'watch'], ['certificates.orch.io'], ['clustertrustbundles']),
+    r(['attest'], ['certificates.orch.io'], ['signers'], ['orch.io/kube-apiserver-serving']),
+  ],
+  'podcertificaterequest-cleaner-controller': [r(['delete', 'list', 'watch'], ['certificates.orch.io'], ['podcertificaterequests'])],
   'clusterrole-aggregation-controller': [r(['escalate', 'get', 'list', 'patch', 'update', 'watch'], ['rbac.authorization.orch.io'], ['clusterroles'])],
   'garbage-collector-controller': [r(['get', 'list', 'watch', 'patch', 'update', 'delete'], ['*'], ['*'])],
   'ttl-after-finished-controller': [r(['delete', ...READ], ['batch'], ['jobs'])],
