@@ -2,6 +2,7 @@
 // tables of the served kinds are derived from these.
 import type { GoPackage } from './go-structs.ts';
 import { apiextensionsPackage } from './apiextensions/package.ts';
+import { apiregistrationPackage } from './apiregistration/package.ts';
 import { appsPackage } from './apps/package.ts';
 import { autoscalingPackage } from './autoscaling/package.ts';
 import { autoscalingV2Package } from './autoscaling/v2-package.ts';
@@ -41,4 +42,5 @@ export const GO_PACKAGES: readonly GoPackage[] = [
   storagemigrationV1beta1Package,
   metaGroupResourcePackage,
   apiextensionsPackage,
+  apiregistrationPackage,
 ];
