@@ -163,5 +163,9 @@ test('a 2 KB object with five rules validates in well under 100 µs after compil
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < n; i++) (values(obj, ''), rules.validate(obj, old));
   const us = Number(process.hrtime.bigint() - t0) / 1000 / n;
+  const t1 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) values(obj, '');
+  const usValues = Number(process.hrtime.bigint() - t1) / 1000 / n;
+  console.log(`of which schema validation ${usValues.toFixed(1)} µs`);
   console.log(`validating a ${JSON.stringify(obj).length}-byte object (schema + 5 CEL rules + transition rule): ${us.toFixed(1)} µs`);
 });

@@ -17,7 +17,7 @@ import { CelCompiler, CelCompileError, firstLine, type CelProgram } from '../cel
 import type { StatusCause } from '../status.ts';
 import { toStatusCauses, type FieldError } from '../validation/field-error.ts';
 import { NIL_PATH } from '../validation/path.ts';
-import { COST_EXCEEDED, CostMeter, celTypeOf, toCelBySchema } from './cel-values.ts';
+import { COST_EXCEEDED, CostMeter, celTypeOf, compileCelConverter } from './cel-values.ts';
 import { ruleCompileErrors, type RuleSite } from './cel-rule-checks.ts';
 import { canonicalJson } from './go-values.ts';
 
@@ -273,11 +273,21 @@ function walk(node: RuleNode, self: unknown, old: unknown, field: string, run: R
   }
 }
 
+function hasRule(node: RuleNode, test: (r: CompiledRule) => boolean): boolean {
+  if (node.rules.some(test)) return true;
+  if (node.properties.some(([, n]) => hasRule(n, test))) return true;
+  return Boolean((node.additional && hasRule(node.additional, test)) || (node.items && hasRule(node.items, test)));
+}
+
 /** Compiles every x-kubernetes-validations rule of a schema (the version's openAPIV3Schema). */
 export function compileCelRules(schema: JSONSchemaProps, opts: CelRulesOptions = {}): CompiledCelRules {
   const compileErrors: FieldError[] = [];
   const root = compileNode(schema, opts.schemaPath ?? 'spec.validation.openAPIV3Schema', undefined, compileErrors);
   const perCall = opts.perCallLimit ?? PER_CALL_LIMIT;
+  const transitions = root !== undefined && hasRule(root, (r) => r.transition);
+  // Lists are metered only when some rule can iterate one (a macro or a list function).
+  const iterates = root !== undefined && hasRule(root, (r) => /\.\s*(all|exists|exists_one|map|filter|sum|min|max|indexOf|lastIndexOf|isSorted|join)\s*\(|\bin\b|==|!=/.test(r.rule.rule));
+  const convert = compileCelConverter(schema, iterates);
   const budget = opts.perRequestBudget ?? RUNTIME_COST_BUDGET;
   return {
     errors: toStatusCauses(compileErrors),
@@ -286,8 +296,8 @@ export function compileCelRules(schema: JSONSchemaProps, opts: CelRulesOptions =
       if (!root) return [];
       const meter = new CostMeter();
       const run: Run = { errs: [], remaining: budget, stopped: false, meter, perCall };
-      const self = toCelBySchema(schema, obj, meter);
-      const prev = old === undefined ? undefined : toCelBySchema(schema, old, meter);
+      const self = convert(obj, meter);
+      const prev = old === undefined || !transitions ? undefined : convert(old, meter);
       walk(root, self, prev, '', run);
       return toStatusCauses(run.errs);
     },

@@ -18,7 +18,7 @@ export class CostMeter {
 
 export const COST_EXCEEDED = 'operation cancelled: actual cost limit exceeded';
 
-function metered(list: unknown[], meter: CostMeter): unknown[] {
+function meteredList(list: unknown[], meter: CostMeter): unknown[] {
   return new Proxy(list, {
     get(target, key, receiver) {
       if (meter.active && typeof key === 'string' && key !== 'length') {
@@ -33,38 +33,59 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** The schema's value converted for CEL; unknown-typed parts convert as plain JSON. */
-export function toCelBySchema(schema: JSONSchemaProps | undefined, v: unknown, meter: CostMeter): unknown {
-  if (v === null || v === undefined) return v;
-  if (!schema || schema['x-kubernetes-int-or-string']) return deepMetered(toCelValue(v), meter);
+/** Converts one value for CEL; compiled per schema so that validating does no schema lookups. */
+export type CelConverter = (v: unknown, meter: CostMeter) => unknown;
+
+const plain: CelConverter = (v, meter) => deepMetered(toCelValue(v), meter);
+const plainUnmetered: CelConverter = (v) => toCelValue(v);
+const identity: CelConverter = (v) => v;
+
+/**
+ * The converter of a schema's values. With `metered` false (no rule iterates lists) lists are
+ * left unwrapped, which saves most of the conversion's cost.
+ */
+export function compileCelConverter(schema: JSONSchemaProps | undefined, metered: boolean): CelConverter {
+  const generic = metered ? plain : plainUnmetered;
+  if (!schema || schema['x-kubernetes-int-or-string']) return generic;
   switch (schema.type) {
     case 'integer':
-      return typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v;
+      return (v) => (typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v);
     case 'number':
-      return v;
+    case 'string':
+    case 'boolean':
+      return identity;
     case 'array': {
-      if (!Array.isArray(v)) return v;
-      const items = Array.isArray(schema.items) ? undefined : schema.items;
-      return metered(v.map((x) => toCelBySchema(items, x, meter)), meter);
+      const item = compileCelConverter(Array.isArray(schema.items) ? undefined : schema.items, metered);
+      return (v, meter) => {
+        if (!Array.isArray(v)) return v;
+        const out = new Array<unknown>(v.length);
+        for (let i = 0; i < v.length; i++) out[i] = v[i] === null ? null : item(v[i], meter);
+        return metered ? meteredList(out, meter) : out;
+      };
     }
     case 'object': {
-      if (!isPlainObject(v)) return v;
-      const out: Record<string, unknown> = {};
-      const props = schema.properties;
-      const extra = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
-      for (const [k, x] of Object.entries(v)) {
-        const s = props?.[k] ?? extra;
-        setOwn(out, k, s ? toCelBySchema(s, x, meter) : deepMetered(toCelValue(x), meter));
-      }
-      return out;
+      const props = new Map<string, CelConverter>();
+      for (const [k, s] of Object.entries(schema.properties ?? {})) props.set(k, compileCelConverter(s, metered));
+      const extra = typeof schema.additionalProperties === 'object' ? compileCelConverter(schema.additionalProperties, metered) : generic;
+      return (v, meter) => {
+        if (!isPlainObject(v)) return v;
+        const out: Record<string, unknown> = {};
+        for (const k in v) {
+          const x = v[k];
+          const value = x === null ? null : (props.get(k) ?? extra)(x, meter);
+          if (k === '__proto__') setOwn(out, k, value);
+          else out[k] = value;
+        }
+        return out;
+      };
     }
     default:
-      return typeof v === 'object' ? deepMetered(toCelValue(v), meter) : v;
+      return generic;
   }
 }
 
 function deepMetered(v: unknown, meter: CostMeter): unknown {
-  if (Array.isArray(v)) return metered(v.map((x) => deepMetered(x, meter)), meter);
+  if (Array.isArray(v)) return meteredList(v.map((x) => deepMetered(x, meter)), meter);
   if (isPlainObject(v)) {
     for (const k of Object.keys(v)) v[k] = deepMetered(v[k], meter);
   }
