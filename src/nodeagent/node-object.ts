@@ -7,6 +7,7 @@ import { release } from 'node:os';
 import type { Node, NodeCondition, NodeStatus } from '../api/core/v1/node-types.ts';
 import { BINARY_GIT_VERSION } from '../component-base/version/version.ts';
 import { rfc3339 } from './container-run.ts';
+import { ANN_CONTROLLER_MANAGED_ATTACH_DETACH } from '../api/core/v1/well-known-volume-annotations.ts';
 
 export interface SimulatedNodeConfig {
   name: string;
@@ -42,7 +43,7 @@ export function nodeToRegister(config: SimulatedNodeConfig): Node {
   return {
     apiVersion: 'v1',
     kind: 'Node',
-    metadata: { name: config.name, labels: nodeLabels(config.name), annotations: { [SIMULATED_ANNOTATION]: 'true' } },
+    metadata: { name: config.name, labels: nodeLabels(config.name), annotations: { [SIMULATED_ANNOTATION]: 'true', [ANN_CONTROLLER_MANAGED_ATTACH_DETACH]: 'true' } },
     spec: { podCIDR: config.podCIDR, podCIDRs: [config.podCIDR] },
   };
 }

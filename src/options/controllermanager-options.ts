@@ -24,6 +24,10 @@ import {
 } from './controllermanager/controller-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
 import {
+  attachDetachControllerOptions, ephemeralVolumeControllerOptions, persistentVolumeBinderControllerOptions,
+  type AttachDetachControllerOptions, type EphemeralVolumeControllerOptions, type PersistentVolumeBinderControllerOptions,
+} from './controllermanager/volume-controller-options.ts';
+import {
   csrSigningControllerOptions, legacySATokenCleanerOptions, tokensControllerOptions,
   type CSRSigningControllerOptions, type LegacySATokenCleanerOptions, type TokensControllerOptions,
 } from './controllermanager/cert-signing-options.ts';
@@ -56,6 +60,9 @@ export interface ControllerManagerOptions {
   serviceAccountController: ServiceAccountControllerOptions;
   statefulSetController: StatefulSetControllerOptions;
   daemonSetController: DaemonSetControllerOptions;
+  persistentVolumeBinderController: PersistentVolumeBinderControllerOptions;
+  attachDetachController: AttachDetachControllerOptions;
+  ephemeralVolumeController: EphemeralVolumeControllerOptions;
   csrSigningController: CSRSigningControllerOptions;
   tokensController: TokensControllerOptions;
   legacySATokenCleaner: LegacySATokenCleanerOptions;
@@ -95,6 +102,9 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     serviceAccountController: serviceAccountControllerOptions(r),
     statefulSetController: statefulSetControllerOptions(r),
     daemonSetController: daemonSetControllerOptions(r),
+    persistentVolumeBinderController: persistentVolumeBinderControllerOptions(r),
+    attachDetachController: attachDetachControllerOptions(r),
+    ephemeralVolumeController: ephemeralVolumeControllerOptions(r),
     csrSigningController: csrSigningControllerOptions(r),
     tokensController: tokensControllerOptions(r),
     legacySATokenCleaner: legacySATokenCleanerOptions(r),

@@ -13,6 +13,7 @@ import { rootCAPublisherOptions } from '../controllers/rootcacertpublisher/optio
 import { clusterRoleAggregationController } from '../controllers/clusterroleaggregation/aggregation-controller.ts';
 import { pvProtectionController } from '../controllers/volume/pvprotection/pv-protection-controller.ts';
 import { pvcProtectionController } from '../controllers/volume/pvcprotection/pvc-protection-controller.ts';
+import { volumeControllerConstructors } from '../controllers/volume/volume-controllers.ts';
 import { resourceQuotaController } from '../controllers/resourcequota/resource-quota-controller.ts';
 import { deploymentController } from '../controllers/deployment/deployment-controller.ts';
 import { replicaSetController, replicationControllerController } from '../controllers/replicaset/replicaset-controller.ts';
@@ -67,6 +68,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'clusterrole-aggregation-controller': () => clusterRoleAggregationController(),
   'persistentvolume-protection-controller': () => pvProtectionController(),
   'persistentvolumeclaim-protection-controller': () => pvcProtectionController(),
+  ...volumeControllerConstructors,
   'resourcequota-controller': (options) => resourceQuotaController(options.resourceQuotaController),
   'deployment-controller': (options) => deploymentController(options.deploymentController),
   'replicaset-controller': (options) => replicaSetController(options.replicaSetController),

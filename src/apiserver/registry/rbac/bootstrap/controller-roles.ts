@@ -92,6 +92,43 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
   ],
   'persistentvolume-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumes'])],
   'persistentvolumeclaim-protection-controller': [r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumeclaims']), r(['get', 'list', 'watch'], [''], ['pods'])],
+  // Kubernetes' persistent-volume-binder role without its in-tree cloud and Gluster rules.
+  'persistentvolume-binder-controller': [
+    r(['get', 'list', 'watch', 'update', 'create', 'delete'], [''], ['persistentvolumes']),
+    r(['update'], [''], ['persistentvolumes/status']),
+    r(['get', 'list', 'watch', 'update'], [''], ['persistentvolumeclaims']),
+    r(['update'], [''], ['persistentvolumeclaims/status']),
+    r(['list', 'watch', 'get', 'create', 'delete'], [''], ['pods']),
+    r(READ, ['storage.orch.io'], ['storageclasses']),
+    r(['get', 'list', 'watch'], [''], ['nodes']),
+    r(['watch'], [''], ['events']),
+  ],
+  // Kubernetes' expand-controller role.
+  'persistentvolume-expander-controller': [
+    r(['get', 'list', 'watch', 'update', 'patch'], [''], ['persistentvolumes']),
+    r(['update', 'patch'], [''], ['persistentvolumeclaims/status']),
+    r(['get', 'list', 'watch'], [''], ['persistentvolumeclaims']),
+    r(READ, ['storage.orch.io'], ['storageclasses']),
+  ],
+  // Kubernetes' attachdetach-controller role, with what the simulated external attacher writes.
+  'persistentvolume-attach-detach-controller': [
+    r(['list', 'watch'], [''], ['persistentvolumes', 'persistentvolumeclaims']),
+    r(['get', 'list', 'watch'], [''], ['nodes']),
+    r(['patch', 'update'], [''], ['nodes/status']),
+    r(['list', 'watch'], [''], ['pods']),
+    r(['get', 'create', 'delete', 'list', 'watch', 'update'], ['storage.orch.io'], ['volumeattachments']),
+    r(['update', 'patch'], ['storage.orch.io'], ['volumeattachments/status']),
+    r(['get', 'list', 'watch'], ['storage.orch.io'], ['csidrivers', 'csinodes']),
+  ],
+  'ephemeral-volume-controller': [
+    r(['get', 'list', 'watch'], [''], ['pods']),
+    r(['update'], [''], ['pods/finalizers']),
+    r(['get', 'list', 'watch', 'create'], [''], ['persistentvolumeclaims']),
+  ],
+  'volumeattributesclass-protection-controller': [
+    r(['get', 'list', 'watch'], [''], ['persistentvolumeclaims', 'persistentvolumes']),
+    r(['get', 'list', 'watch', 'update'], ['storage.orch.io'], ['volumeattributesclasses']),
+  ],
   'resourcequota-controller': [r(READ, ['*'], ['*']), r(['update'], [''], ['resourcequotas/status'])],
   'deployment-controller': [
     r(['get', 'list', 'watch', 'update'], ['apps'], ['deployments']),
