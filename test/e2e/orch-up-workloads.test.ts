@@ -5,7 +5,8 @@
 // after another with their claims; a daemon set runs on every node and on a node a second
 // orch-nodeagent adds; kubectl drain evicts within a PodDisruptionBudget; kubectl logs answers.
 // The scenarios run side by side (the cron job's minute is the longest wait), the drain once the
-// deployment has its ten pods, and the cron job is checked last.
+// deployment has its ten pods, the fourth node only once they are placed on the first three, and
+// the cron job is checked last.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -167,8 +168,17 @@ async function livePods(cluster: Cluster, ns: string, selector: string): Promise
 }
 
 // 1 and 6 and 7: a deployment rolled out, to a new image and back, scaled to ten; its logs; then
-// orch-node-1 drained under a budget that lets one pod of ten go at a time.
-async function deploymentThenDrain(cluster: Cluster, say: (line: string) => void): Promise<void> {
+// orch-node-1 drained under a budget that lets one pod of ten go at a time. `placed` is called
+// once the ten pods are placed (or the scenario fails), so that a node added later takes none.
+async function deploymentThenDrain(cluster: Cluster, say: (line: string) => void, placed: () => void): Promise<void> {
+  try {
+    await deploymentScenario(cluster, say, placed);
+  } finally {
+    placed();
+  }
+}
+
+async function deploymentScenario(cluster: Cluster, say: (line: string) => void, placed: () => void): Promise<void> {
   const ns = 'deploy';
   await namespace(cluster, ns);
   const n = ['-n', ns];
@@ -197,6 +207,7 @@ async function deploymentThenDrain(cluster: Cluster, say: (line: string) => void
     return d.status?.readyReplicas === 10 && d.status?.availableReplicas === 10 ? d : undefined;
   }, 30_000);
   assert.equal(scaled.status.replicas, 10);
+  placed();
   say('deployment: undone to nginx, scaled to 10 ready');
 
   // 7: the node agent's log of the container, through the API server.
@@ -311,8 +322,9 @@ async function statefulSet(cluster: Cluster, say: (line: string) => void): Promi
   say('statefulset: web-0, web-1, web-2 ready in order, with data-web-0..2');
 }
 
-// 5: a daemon set on every node, and on orch-node-4 once a second agent registers it.
-async function daemonSet(cluster: Cluster, dataDir: string, cwd: string, agents: Process[], say: (line: string) => void): Promise<void> {
+// 5: a daemon set on every node, and on orch-node-4 once a second agent registers it (after
+// `nodeWanted`: the deployment spreads its ten pods over the first three, orch-node-1 among them).
+async function daemonSet(cluster: Cluster, dataDir: string, cwd: string, agents: Process[], nodeWanted: Promise<void>, say: (line: string) => void): Promise<void> {
   const ns = 'daemons';
   await namespace(cluster, ns);
   const manifest = [
@@ -327,6 +339,7 @@ async function daemonSet(cluster: Cluster, dataDir: string, cwd: string, agents:
   assert.deepEqual(await nodesOf(), NODES);
   say('daemonset: a ready pod on each of the three nodes');
 
+  await nodeWanted;
   const pki = join(dataDir, 'pki');
   const extra = start('orch-nodeagent', [
     `--orchconfig=${join(dataDir, 'orchconfig')}`, '--nodes=1', '--first-node-number=4', '--port=0',
@@ -398,11 +411,12 @@ test('orch up --nodes 3: deployments, jobs, a cron job, a stateful set, a daemon
     assert.deepEqual(nodes.trim().split('\n'), NODES.map((n) => `node/${n}`));
 
     const cronCreated = await cronJobStart(cluster);
+    const { promise: deploymentPlaced, resolve: placed } = Promise.withResolvers<void>();
     const results = await Promise.allSettled([
-      deploymentThenDrain(cluster, say),
+      deploymentThenDrain(cluster, say, placed),
       jobs(cluster, say),
       statefulSet(cluster, say),
-      daemonSet(cluster, dataDir!, cwd, agents, say),
+      daemonSet(cluster, dataDir!, cwd, agents, deploymentPlaced, say),
     ]);
     const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [`${['deployment and drain', 'jobs', 'statefulset', 'daemonset'][i]}: ${(r.reason as Error).stack}`] : []));
     assert.deepEqual(failures, [], failures.join('\n\n'));
