@@ -36,6 +36,8 @@ import { bootstrapSignerController } from '../controllers/bootstrap/bootstrap-si
 import { tokenCleanerController } from '../controllers/bootstrap/token-cleaner.ts';
 import { endpointsController } from '../controllers/endpoint/endpoints-controller.ts';
 import { endpointSliceController } from '../controllers/endpointslice/endpointslice-controller.ts';
+import { endpointSliceMirroringController } from '../controllers/endpointslicemirroring/mirroring-controller.ts';
+import { serviceCIDRsController } from '../controllers/servicecidrs/servicecidrs-controller.ts';
 import { nodeLifecycleController } from '../controllers/nodelifecycle/node-lifecycle-controller.ts';
 import { taintEvictionController } from '../controllers/tainteviction/taint-eviction-controller.ts';
 import { nodeIPAMController } from '../controllers/nodeipam/node-ipam-controller.ts';
@@ -91,6 +93,8 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'token-cleaner-controller': () => tokenCleanerController(),
   'endpoints-controller': (options) => endpointsController(options.endpointController),
   'endpointslice-controller': (options) => endpointSliceController(options.endpointSliceController),
+  'endpointslice-mirroring-controller': (options) => endpointSliceMirroringController(options.endpointSliceMirroringController),
+  'service-cidr-controller': () => serviceCIDRsController(),
   'node-lifecycle-controller': (options) => nodeLifecycleController(options.nodeLifecycleController),
   'taint-eviction-controller': () => taintEvictionController(),
   'node-ipam-controller': (options) => nodeIPAMController(options.nodeIPAMController),

@@ -38,14 +38,14 @@ export const nodeLifecycleFlags: readonly FlagSpec[] = [
 ];
 
 export const endpointFlags: readonly FlagSpec[] = [
-  { name: 'endpoint-updates-batch-period', type: 'duration', group: ENDPOINTS, status, statusNote,
+  { name: 'endpoint-updates-batch-period', type: 'duration', group: ENDPOINTS, status: 'implemented',
     help: 'The length of endpoint updates batching period. Processing of pod changes will be delayed by this duration to join them with potential upcoming updates and reduce the overall number of endpoints updates. Larger number = higher endpoint programming latency, but lower number of endpoints revision generated' },
-  { name: 'endpointslice-updates-batch-period', type: 'duration', group: ENDPOINTS, status, statusNote,
+  { name: 'endpointslice-updates-batch-period', type: 'duration', group: ENDPOINTS, status: 'implemented',
     help: 'The length of endpoint slice updates batching period. Processing of pod changes will be delayed by this duration to join them with potential upcoming updates and reduce the overall number of endpoints updates. Larger number = higher endpoint programming latency, but lower number of endpoints revision generated' },
-  { name: 'mirroring-endpointslice-updates-batch-period', type: 'duration', group: ENDPOINTS, status, statusNote,
+  { name: 'mirroring-endpointslice-updates-batch-period', type: 'duration', group: ENDPOINTS, status: 'implemented',
     help: 'The length of EndpointSlice updates batching period for endpointslice-mirroring-controller. Processing of EndpointSlice changes will be delayed by this duration to join them with potential upcoming updates and reduce the overall number of EndpointSlice updates. Larger number = higher endpoint programming latency, but lower number of endpoints revision generated' },
-  { name: 'max-endpoints-per-slice', type: 'int', default: '100', group: ENDPOINTS, status, statusNote, valueName: 'int32',
+  { name: 'max-endpoints-per-slice', type: 'int', default: '100', group: ENDPOINTS, status: 'implemented', valueName: 'int32',
     help: 'The maximum number of endpoints that will be added to an EndpointSlice. More endpoints per slice will result in less endpoint slices, but larger resources. Defaults to 100.' },
-  { name: 'mirroring-max-endpoints-per-subset', type: 'int', default: '1000', group: ENDPOINTS, status, statusNote, valueName: 'int32',
+  { name: 'mirroring-max-endpoints-per-subset', type: 'int', default: '1000', group: ENDPOINTS, status: 'implemented', valueName: 'int32',
     help: 'The maximum number of endpoints that will be added to an EndpointSlice by the endpointslice-mirroring-controller. More endpoints per slice will result in less endpoint slices, but larger resources. Defaults to 1000.' },
 ];

@@ -27,6 +27,8 @@ const rows: Array<[string, string, string]> = [
 
 // Rows whose controller is written.
 const IMPLEMENTED = new Set(['concurrent-daemonset-syncs', 'concurrent-cron-job-syncs', 'concurrent-deployment-syncs', 'concurrent-gc-syncs', 'concurrent-job-syncs', 'concurrent-namespace-syncs', 'concurrent-rc-syncs', 'concurrent-replicaset-syncs', 'concurrent-resource-quota-syncs', 'concurrent-serviceaccount-token-syncs', 'concurrent-statefulset-syncs', 'concurrent-ttl-after-finished-syncs']);
+// The service networking controllers'.
+for (const name of ['concurrent-endpoint-syncs', 'concurrent-service-endpoint-syncs', 'mirroring-concurrent-service-endpoint-syncs']) IMPLEMENTED.add(name);
 // The ephemeral volume controller's, kept apart from the list above.
 IMPLEMENTED.add('concurrent-ephemeralvolume-syncs');
 
