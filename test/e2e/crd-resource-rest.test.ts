@@ -239,3 +239,10 @@ test('a wrong JSON type is Go\'s decoding error, a 400', async () => {
   assert.equal(r.status, 400);
   assert.equal(r.body.message, 'CustomResourceDefinition in version "v1" cannot be handled as a CustomResourceDefinition: json: cannot unmarshal string into Go struct field CustomResourceDefinitionVersion.spec.versions.served of type bool');
 });
+
+test('v1 validation: a schema that is not structural is refused with the engine\'s causes', async () => {
+  const body = crd('bars', 'example.com');
+  body.spec.versions[0].schema.openAPIV3Schema = { type: 'object', properties: { spec: { properties: { color: { type: 'string' } } } } };
+  const got = await refused(body);
+  assert.ok(got.includes('spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields'), got.join('\n'));
+});

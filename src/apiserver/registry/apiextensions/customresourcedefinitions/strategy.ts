@@ -6,11 +6,10 @@
 // references (finalizers do change there: the cleanup finalizer is let go through /status).
 // Kubernetes 1.35 drops no disabled fields: every feature these fields belong to is GA.
 import type { CustomResourceDefinition, CustomResourceDefinitionSpec, CustomResourceDefinitionStatus } from '../../../../api/apiextensions/v1/types.ts';
-import { toStatusCauses } from '../../../../machinery/validation/field-error.ts';
 import { deepEqual } from '../../../../machinery/validation/immutable.ts';
 import type { ResourceStrategy } from '../../resource.ts';
 import { goEncoder } from '../../core/go-encoding.ts';
-import { validateCustomResourceDefinition, validateCustomResourceDefinitionStatusUpdate, validateCustomResourceDefinitionUpdate } from './validation.ts';
+import { toCauses, validateCustomResourceDefinition, validateCustomResourceDefinitionStatusUpdate, validateCustomResourceDefinitionUpdate } from './validation.ts';
 
 export const CRD_DEFINITION = 'io.orch.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition';
 
@@ -48,8 +47,8 @@ export const customResourceDefinitionStrategy: ResourceStrategy<CustomResourceDe
     crd.metadata.generation = old.metadata.generation ?? 1;
     if (!deepEqual(crd.spec, old.spec)) crd.metadata.generation++;
   },
-  validate: (crd) => toStatusCauses(validateCustomResourceDefinition(crd)),
-  validateUpdate: (crd, old) => toStatusCauses(validateCustomResourceDefinitionUpdate(crd, old)),
+  validate: (crd) => toCauses(validateCustomResourceDefinition(crd)),
+  validateUpdate: (crd, old) => toCauses(validateCustomResourceDefinitionUpdate(crd, old)),
   warningsOnCreate: () => [],
   warningsOnUpdate: () => [],
   canonicalize: goEncoder(CRD_DEFINITION, 'v1.CustomResourceDefinition'),
@@ -69,5 +68,5 @@ export const customResourceDefinitionStatusStrategy: ResourceStrategy<CustomReso
       else (meta as Record<string, unknown>)[key] = structuredClone(old.metadata[key]);
     }
   },
-  validateUpdate: (crd, old) => toStatusCauses(validateCustomResourceDefinitionStatusUpdate(crd, old)),
+  validateUpdate: (crd, old) => toCauses(validateCustomResourceDefinitionStatusUpdate(crd, old)),
 };

@@ -5,7 +5,8 @@
 // approval annotation of protected groups. Paths and messages are Kubernetes' own, including
 // where they name the internal type's fields (spec.conversion.webhookClientConfig,
 // additionalPrinterColumns[i].JSONPath). The schemas themselves are checked by the schema engine
-// (machinery/apiextensions), see ./schema-check.ts.
+// (machinery/apiextensions), see ./schema-check.ts, whose causes are taken as they come: a
+// Problem is a field error of ours or a cause of the engine's.
 import type {
   CustomResourceColumnDefinition,
   CustomResourceConversion,
@@ -16,13 +17,21 @@ import type {
   CustomResourceSubresources,
   SelectableField,
 } from '../../../../api/apiextensions/v1/types.ts';
-import { duplicate, forbidden, invalid, notSupported, required, tooMany, type FieldError } from '../../../../machinery/validation/field-error.ts';
+import { duplicate, forbidden, invalid, notSupported, required, toStatusCause, tooMany, type FieldError } from '../../../../machinery/validation/field-error.ts';
 import { isDNS1123Subdomain, nameIsDNSSubdomain, regexError } from '../../../../machinery/validation/names.ts';
+import type { StatusCause } from '../../../../machinery/status.ts';
 import { validateObjectMeta, validateObjectMetaUpdate } from '../../../../machinery/validation/object-meta.ts';
 import { validateImmutableField } from '../../../../machinery/validation/immutable.ts';
 import { validateClientConfig } from '../../admissionregistration/webhooks/validation.ts';
 import { checkVersionSchema } from './schema-check.ts';
 import { selectableFieldErrors } from './selectable-fields.ts';
+
+export type Problem = FieldError | StatusCause;
+
+/** Every problem as the cause a 422 lists. */
+export function toCauses(problems: readonly Problem[]): StatusCause[] {
+  return problems.map((p) => ('reason' in p ? p : toStatusCause(p as FieldError)));
+}
 
 const SCOPES = ['Cluster', 'Namespaced'];
 const CONVERSION_STRATEGIES = ['None', 'Webhook'];
@@ -137,9 +146,9 @@ function validateDeprecationWarning(v: CustomResourceDefinitionVersion, path: st
   return problems.length ? [invalid(path, warning, problems.join('; '))] : [];
 }
 
-function validateVersion(v: CustomResourceDefinitionVersion, path: string, statusEnabled: boolean): FieldError[] {
-  const errs = validateDeprecationWarning(v, `${path}.deprecationWarning`);
-  errs.push(...checkVersionSchema(v.schema, `${path}.schema`, statusEnabled));
+function validateVersion(v: CustomResourceDefinitionVersion, path: string): Problem[] {
+  const errs: Problem[] = validateDeprecationWarning(v, `${path}.deprecationWarning`);
+  errs.push(...checkVersionSchema(v.schema, `${path}.schema`));
   errs.push(...validateSubresources(v.subresources, `${path}.subresources`));
   (v.additionalPrinterColumns ?? []).forEach((c, i) => errs.push(...validateColumn(c, `${path}.additionalPrinterColumns[${i}]`)));
   const selectable: SelectableField[] = v.selectableFields ?? [];
@@ -184,8 +193,8 @@ function validateConversion(conversion: CustomResourceConversion | undefined, pa
 }
 
 /** validateCustomResourceDefinitionSpec. */
-function validateSpec(spec: CustomResourceDefinitionSpec, path: string, oldSpec?: CustomResourceDefinitionSpec): FieldError[] {
-  const errs: FieldError[] = [];
+function validateSpec(spec: CustomResourceDefinitionSpec, path: string, oldSpec?: CustomResourceDefinitionSpec): Problem[] {
+  const errs: Problem[] = [];
   if (!spec.group) errs.push(required(`${path}.group`));
   else {
     const e = isDNS1123Subdomain(spec.group);
@@ -205,7 +214,7 @@ function validateSpec(spec: CustomResourceDefinitionSpec, path: string, oldSpec?
     if (names.has(v.name)) unique = false;
     else names.add(v.name);
     errs.push(...dns1035(v.name ?? '', `${path}.versions[${i}].name`));
-    errs.push(...validateVersion(v, `${path}.versions[${i}]`, !!v.subresources?.status));
+    errs.push(...validateVersion(v, `${path}.versions[${i}]`));
   });
   if (!unique) errs.push(invalid(`${path}.versions`, versions, 'must contain unique version names'));
   if (stored !== 1) errs.push(invalid(`${path}.versions`, versions, 'must have exactly one version marked as storage version'));
@@ -277,8 +286,8 @@ function nameValidator(crd: CustomResourceDefinition) {
   };
 }
 
-export function validateCustomResourceDefinition(crd: CustomResourceDefinition): FieldError[] {
-  const errs = validateObjectMeta(crd.metadata, false, nameValidator(crd));
+export function validateCustomResourceDefinition(crd: CustomResourceDefinition): Problem[] {
+  const errs: Problem[] = validateObjectMeta(crd.metadata, false, nameValidator(crd));
   errs.push(...validateSpec(crd.spec ?? ({} as CustomResourceDefinitionSpec), 'spec'));
   errs.push(...validateNames(crd.status?.acceptedNames, 'status.acceptedNames'));
   errs.push(...validateStoredVersions(crd.status?.storedVersions, crd.spec?.versions ?? [], 'status.storedVersions'));
@@ -290,8 +299,8 @@ function isEstablished(crd: CustomResourceDefinition): boolean {
   return (crd.status?.conditions ?? []).some((c) => c.type === 'Established' && c.status === 'True');
 }
 
-export function validateCustomResourceDefinitionUpdate(crd: CustomResourceDefinition, old: CustomResourceDefinition): FieldError[] {
-  const errs = validateObjectMetaUpdate(crd.metadata, old.metadata);
+export function validateCustomResourceDefinitionUpdate(crd: CustomResourceDefinition, old: CustomResourceDefinition): Problem[] {
+  const errs: Problem[] = validateObjectMetaUpdate(crd.metadata, old.metadata);
   const spec = crd.spec ?? ({} as CustomResourceDefinitionSpec);
   errs.push(...validateSpec(spec, 'spec', old.spec));
   // Once established, objects are stored under the scope and kind: they stay.
