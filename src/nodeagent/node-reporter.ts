@@ -3,7 +3,7 @@
 // update period when it changed or at least every report period, its Lease renewed every update
 // period. While no node lifecycle controller runs, the agent may lift the not-ready taint
 // admission puts on a new node once the node reports Ready, as that controller would.
-import type { Node } from '../api/core/v1/node-types.ts';
+import type { Node, NodeCondition } from '../api/core/v1/node-types.ts';
 import { TAINT_NODE_NOT_READY } from '../api/core/v1/well-known-taints.ts';
 import { isAlreadyExists, isConflict, isNotFound } from '../machinery/status.ts';
 import { klog } from '../component-base/logs/klog.ts';
@@ -111,9 +111,10 @@ export class NodeReporter {
     const status = nodeStatus(this.config, this.since, now);
     const fingerprint = statusFingerprint(status);
     if (!force && fingerprint === this.lastFingerprint && now - this.lastReport < this.opts.statusReportMs) {
-      // Nothing to post, but the node must still be there, as the node agent reads it every period.
-      await this.client.request({ path: `/api/v1/nodes/${encodeURIComponent(this.name)}`, query: { resourceVersion: '0' }, signal });
-      return;
+      // Nothing new, but the node must still be there, as the node agent reads it every period; and
+      // conditions someone else changed (the node lifecycle controller's Unknown) are posted again.
+      const held = await this.client.request<Node>({ path: `/api/v1/nodes/${encodeURIComponent(this.name)}`, query: { resourceVersion: '0' }, signal });
+      if (sameConditions(held.status?.conditions, status.conditions)) return;
     }
     await this.client.request({
       method: 'PATCH',
@@ -141,4 +142,10 @@ export class NodeReporter {
       }
     }
   }
+}
+
+/** The conditions as the server holds them and as the node reports them, heartbeats aside. */
+function sameConditions(held: NodeCondition[] | undefined, reported: NodeCondition[] | undefined): boolean {
+  const key = (cs: NodeCondition[] | undefined) => JSON.stringify((cs ?? []).map((c) => [c.type, c.status, c.reason ?? '', c.message ?? '']).sort());
+  return key(held) === key(reported);
 }
