@@ -99,13 +99,13 @@ test('a self-signed certificate without --cert-dir is kept in memory', async () 
 });
 
 test('enabled controllers whose API is not served say so once; not-yet options warn once', async () => {
-  // Two controllers; the events-only server serves neither's API.
-  const cm = start(['--secure-port=0', '--leader-elect=false', '--controllers=endpoints-controller,bootstrap-signer-controller', '--concurrent-validating-admission-policy-status-syncs=3']);
+  // Two controllers not written yet; the events-only server serves neither's API.
+  const cm = start(['--secure-port=0', '--leader-elect=false', '--controllers=validatingadmissionpolicy-status-controller,storage-version-migrator-controller', '--concurrent-validating-admission-policy-status-syncs=3']);
   await cm.waitForLog(/Started controllers" count=2/);
-  await cm.waitForLog(/waiting for its API.*bootstrap-signer-controller/);
-  await cm.waitForLog(/waiting for its API.*endpoints-controller/);
+  await cm.waitForLog(/waiting for its API.*storage-version-migrator-controller/);
+  await cm.waitForLog(/waiting for its API.*validatingadmissionpolicy-status-controller/);
   const log = cm.stderr();
-  assert.equal(log.match(/Controller is waiting for its API: the server does not serve it yet" controller="endpoints-controller" needs="endpoints\/v1, services\/v1, pods\/v1"/g)?.length, 1, log);
+  assert.equal(log.match(/Controller is waiting for its API: the server does not serve it yet" controller="validatingadmissionpolicy-status-controller" needs="validatingadmissionpolicies.admissionregistration.orch.io\/v1"/g)?.length, 1, log);
   assert.equal(log.match(/flag --concurrent-validating-admission-policy-status-syncs is accepted but not implemented yet/g)?.length, 1, log);
   await stopCleanly(cm);
 });
