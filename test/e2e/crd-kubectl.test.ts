@@ -4,6 +4,7 @@
 // refused by a CEL transition rule with the rule's message.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
 import { kubectlFor, kubectlSkip as skip, type Kubectl } from '../support/kubectl.ts';
@@ -66,7 +67,12 @@ test('kubectl edit is refused by a CEL rule, with its message', { skip }, async 
   await ok(['apply', '-f', k.file('serial.yaml', stringify(widget('serial', { color: 'red', serial: 'A-1' })))]);
   const r = await k.run(['edit', 'widget/serial'], k.editor('serial: A-1', 'serial: B-2'));
   assert.notEqual(r.code, 0);
-  assert.match(r.stderr, /spec\.serial: Invalid value: "string": serial is immutable/);
+  assert.match(r.stderr, /widgets\.shop\.example\.com "serial" is invalid/);
+  // kubectl keeps the edit with the server's causes written above it as comments.
+  const copy = /stored to "([^"]+)"/.exec(r.stderr)?.[1];
+  assert.ok(copy, r.stderr);
+  assert.match(readFileSync(copy, 'utf8'), /# \* spec\.serial: Invalid value: "string": serial is immutable/);
+  rmSync(copy, { force: true });
   assert.equal(await ok(['get', 'widget/serial', '-o', 'jsonpath={.spec.serial}']), 'A-1');
   const tooMany = await k.run(['patch', 'widget/serial', '--type=merge', '-p', '{"spec":{"replicas":7}}']);
   assert.notEqual(tooMany.code, 0);
