@@ -40,10 +40,14 @@ test('flags named to be left out are not written', () => {
 });
 
 test('the controller manager\'s arguments parse back too', () => {
-  const parsed = parseFlags(controllerManagerFlags, controllerManagerArgs({ orchconfig: '/d/orchconfig', securePort: 0, rootCAFile: '/d/pki/ca.crt' }));
+  const parsed = parseFlags(controllerManagerFlags, controllerManagerArgs({
+    orchconfig: '/d/orchconfig', securePort: 0, rootCAFile: '/d/pki/ca.crt', clusterSigningCertFile: '/d/pki/ca.crt', clusterSigningKeyFile: '/d/pki/ca.key', serviceAccountPrivateKeyFile: '/d/pki/sa.key',
+  }));
   assert.deepEqual(parsed.errors, []);
   assert.equal(parsed.values['secure-port'], 0);
   assert.equal(parsed.values['root-ca-file'], '/d/pki/ca.crt');
+  assert.equal(parsed.values['cluster-signing-key-file'], '/d/pki/ca.key');
+  assert.equal(parsed.values['service-account-private-key-file'], '/d/pki/sa.key');
 });
 
 test('the node agent\'s arguments parse back too', () => {

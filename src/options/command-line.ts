@@ -29,6 +29,11 @@ export type ControllerManagerCommandLine = {
   /** 0 : no HTTPS. */
   securePort: number;
   rootCAFile: string;
+  /** The CA that signs approved certificate signing requests of the built-in signers. */
+  clusterSigningCertFile: string;
+  clusterSigningKeyFile: string;
+  /** Signs legacy service account token Secrets. */
+  serviceAccountPrivateKeyFile: string;
 };
 
 export type SchedulerCommandLine = {
@@ -72,6 +77,9 @@ export const controllerManagerCommandLineFlags: Readonly<Record<keyof Controller
   orchconfig: 'orchconfig',
   securePort: 'secure-port',
   rootCAFile: 'root-ca-file',
+  clusterSigningCertFile: 'cluster-signing-cert-file',
+  clusterSigningKeyFile: 'cluster-signing-key-file',
+  serviceAccountPrivateKeyFile: 'service-account-private-key-file',
 };
 
 export const schedulerCommandLineFlags: Readonly<Record<keyof SchedulerCommandLine, string>> = {

@@ -51,6 +51,9 @@ test('once the apiserver is ready, the controller manager starts with the admin 
     '--orchconfig=/srv/project/state/orchconfig',
     '--secure-port=0',
     '--root-ca-file=/srv/project/state/pki/ca.crt',
+    '--cluster-signing-cert-file=/srv/project/state/pki/ca.crt',
+    '--cluster-signing-key-file=/srv/project/state/pki/ca.key',
+    '--service-account-private-key-file=/srv/project/state/pki/sa.key',
   ]);
 });
 

@@ -79,9 +79,9 @@ export function flagNames(args: readonly string[]): Set<string> {
  * Components started once the apiserver is ready, each reaching it through the admin orchconfig.
  * The controller manager serves no port of its own (--secure-port=0), and the node agents take
  * free ports (--port=0), so several `orch up` on one machine do not collide. The controller manager
- * gets no service-account key: it issues no legacy token Secrets (that controller is not
- * implemented), and the flag would only warn at every start. The scheduler runs even without
- * simulated nodes, for agents started some other way.
+ * signs approved certificate signing requests with the data directory's CA (the one that verifies
+ * the apiserver) and legacy token Secrets with the service account key the apiserver verifies.
+ * The scheduler runs even without simulated nodes, for agents started some other way.
  */
 export function afterReadyComponents(ctx: ComponentContext): Component[] {
   const nodes = ctx.nodes ?? 1;
@@ -89,7 +89,14 @@ export function afterReadyComponents(ctx: ComponentContext): Component[] {
     {
       name: 'orch-controller-manager',
       command: BIN_DIR + 'orch-controller-manager',
-      args: controllerManagerArgs({ orchconfig: ctx.layout.orchconfig, securePort: 0, rootCAFile: ctx.pki.caCertFile }),
+      args: controllerManagerArgs({
+        orchconfig: ctx.layout.orchconfig,
+        securePort: 0,
+        rootCAFile: ctx.pki.caCertFile,
+        clusterSigningCertFile: ctx.pki.caCertFile,
+        clusterSigningKeyFile: ctx.pki.caKeyFile,
+        serviceAccountPrivateKeyFile: ctx.pki.serviceAccountKeyFile,
+      }),
     },
     { name: 'orch-scheduler', command: BIN_DIR + 'orch-scheduler', args: schedulerArgs({ orchconfig: ctx.layout.orchconfig }) },
   ];
