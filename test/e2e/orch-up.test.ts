@@ -180,7 +180,8 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
     const readyz = kubectl(up.kubeconfig, ['get', '--raw', '/readyz']);
     assert.equal(readyz.stdout.trim(), 'ok', readyz.stderr);
     const listed = kubectl(up.kubeconfig, ['get', 'events.events.orch.io', '-n', 'default', '-o', 'name']);
-    assert.equal(listed.stdout.trim(), 'event.events.orch.io/orch-up-test', listed.stderr);
+    // The controllers record events of their own in default (a node registered, namespaces' service accounts).
+    assert.ok(listed.stdout.trim().split('\n').includes('event.events.orch.io/orch-up-test'), listed.stdout + listed.stderr);
   }
   assert.equal(await stop(second), 0, second.stderr());
 });
