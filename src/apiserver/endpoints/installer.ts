@@ -24,6 +24,7 @@ import { subresourceOf } from './subresources.ts';
 import { handleAction } from './handlers/action.ts';
 import { actionOf } from '../registry/generic/action.ts';
 import { ServedResources } from './served-resources.ts';
+import type { DelegatedApis } from './delegated-apis.ts';
 
 export type { InstalledResource } from '../registry/generic/context.ts';
 
@@ -51,6 +52,11 @@ export interface ApiHandlerOptions {
   config?: Partial<HandlerConfig>;
   /** Serves what is neither a resource, discovery nor OpenAPI path; default 404. */
   fallback?: Handler;
+  /**
+   * Group-versions other servers serve (remote APIServices): their requests are passed on before
+   * any route here is looked at, and discovery and the OpenAPI v3 index list them.
+   */
+  delegated?: DelegatedApis;
 }
 
 export const DEFAULT_HANDLER_CONFIG: HandlerConfig = {
@@ -61,16 +67,18 @@ export const DEFAULT_HANDLER_CONFIG: HandlerConfig = {
 
 export function buildApiHandler(opts: ApiHandlerOptions): Handler {
   const config: HandlerConfig = { ...DEFAULT_HANDLER_CONFIG, ...opts.config };
+  const { delegated } = opts;
   const served = opts.resources instanceof ServedResources ? opts.resources : new ServedResources(opts.resources, opts.openapi);
   // The OpenAPI documents are built again once the served resources have changed.
   let openapi: { generation: number; serve: ReturnType<typeof createOpenApiServer> } | undefined;
   const serveOpenApi = (req: Request, res: Response, path: string): boolean => {
-    if (openapi?.generation !== served.generation) openapi = { generation: served.generation, serve: createOpenApiServer(served.declarations(), served.openApiSchemas()) };
+    if (openapi?.generation !== served.generation) openapi = { generation: served.generation, serve: createOpenApiServer(served.declarations(), served.openApiSchemas(), delegated && (() => delegated.openapiV3Paths())) };
     return openapi.serve(req, res, path);
   };
 
   async function serveNonResource(req: Request, res: Response, path: string): Promise<void> {
-    if (serveDiscovery(req, res, path, served.declarations())) return;
+    if (serveDiscovery(req, res, path, served.declarations(), delegated)) return;
+    if (delegated && path.startsWith('/openapi/v3/') && (await delegated.serveOpenApiV3(req, res, path.slice('/openapi/v3/'.length)))) return;
     if (path.startsWith('/openapi/') && serveOpenApi(req, res, path)) return;
     if (opts.fallback) return opts.fallback(req, res);
     throw pathNotFound();
@@ -81,6 +89,9 @@ export function buildApiHandler(opts: ApiHandlerOptions): Handler {
       const info = requestContext(req).requestInfo;
       if (!info) throw internalError('no request info on the request');
       const path = info.path.length > 1 && info.path.endsWith('/') ? info.path.replace(/\/+$/, '') : info.path;
+      // /apis/<group>/<version>[/...] of a group-version another server serves is passed on to it.
+      const [root, group, version] = path.split('/').filter(Boolean);
+      if (delegated && root === 'apis' && group && version && (await delegated.serve(req, res, group, version))) return;
       if (!info.isResourceRequest) return await serveNonResource(req, res, path);
       const parent = served.find(`${info.apiPrefix}/${info.apiGroup}/${info.apiVersion}/${info.resource}`);
       const resource = parent && info.subresource ? subresourceOf(parent, info.subresource) : parent;

@@ -35,6 +35,7 @@ import { withKubernetesGroupNames } from '../../apiserver/registry/generic/alias
 import { installServiceAllocation, serviceAllocationFor, serviceHooks } from './build-services.ts';
 import { systemPriorityClassesHook } from '../../apiserver/registry/scheduling/priorityclasses/bootstrap.ts';
 import { SCHEDULING_GROUP } from '../../api/scheduling/v1/types.ts';
+import { apiRegistrationResources, buildAggregator } from '../../apiserver/aggregator/build.ts';
 
 export interface ComposeDeps {
   /** The gates the options were validated with; without them every gate has its default. */
@@ -103,7 +104,8 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
     // resource names its own backend in 503 answers (--kvstore-servers-overrides may move it).
     // Services hold cluster IPs and node ports: their writes reserve them (--service-cluster-ip-range, --service-node-port-range).
     const serviceAllocation = serviceAllocationFor(options, storage);
-    const enabled = enabledResources(options, [...built.resources, ...registration.resources, ...flowControl.resources]).map((r) => ({
+    const apiRegistration = apiRegistrationResources(storage.storeFor, admission);
+    const enabled = enabledResources(options, [...built.resources, ...registration.resources, ...flowControl.resources, ...apiRegistration]).map((r) => ({
       ...r,
       garbageCollection,
       storeName: storeNameFor(r.declaration.storageResource),
@@ -123,6 +125,14 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
     // CustomResourceDefinitions: their versions are served beside the built-in resources once established.
     const customResources = customResourcesHook({ served, storage, admission, garbageCollection });
     stops.push(() => customResources.stop());
+    // APIServices: the local ones follow what is served; requests of remote ones are passed on.
+    let customResourcesSynced!: () => void;
+    const crdHook: PostStartHook = { ...customResources.hook, run: (ctx) => Promise.resolve(customResources.hook.run(ctx)).finally(() => customResourcesSynced()) };
+    const aggregator = buildAggregator(
+      { ...options.serving, requestHeader: options.authentication.requestHeader },
+      { resources, served, customResourcesSynced: new Promise<void>((resolve) => (customResourcesSynced = resolve)) },
+    );
+    stops.push(() => aggregator.stop());
     // --authorization-mode Node: the graph of pods and what they use, watched once the mode is built.
     const nodeAuthz = nodeAuthorization(() => resources);
     stops.push(() => nodeAuthz.stop());
@@ -132,6 +142,7 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
     const serviceAccounts = await buildServiceAccounts(options, resources);
     const restHandler = buildApiHandler({
       resources: served,
+      delegated: aggregator.delegated,
       config: {
         deleteCollectionWorkers: options.storage.deleteCollectionWorkers,
         minRequestTimeoutSeconds: options.limits.minRequestTimeoutSeconds,
@@ -163,7 +174,8 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
           ...storage.postStartHooks,
           ...flowControl.postStartHooks,
           ...services.postStartHooks,
-          customResources.hook,
+          crdHook,
+          ...aggregator.postStartHooks,
           systemPriorityClassesHook(() => resources.find((r) => !r.subresource && !r.declaration.aliasOf && r.declaration.group === SCHEDULING_GROUP && r.declaration.plural === 'priorityclasses')),
         ],
       },

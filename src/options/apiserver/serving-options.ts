@@ -21,6 +21,13 @@ export interface ApiserverServingOptions {
   /** '' : the default range (10.0.0.0/24); one CIDR, or two of different families. */
   serviceClusterIPRange: string;
   serviceNodePortRange: { base: number; size: number };
+  /** Remote APIServices are reached through their service's endpoints rather than its cluster IP. */
+  enableAggregatorRouting: boolean;
+  /** A redirect from an aggregated server is answered 502 instead of being passed to the client. */
+  aggregatorRejectForwardingRedirect: boolean;
+  /** '' : no client certificate is shown to aggregated servers. */
+  proxyClientCertFile: string;
+  proxyClientKeyFile: string;
 }
 
 export function apiserverServingOptions(r: OptionReader): ApiserverServingOptions {
@@ -36,6 +43,10 @@ export function apiserverServingOptions(r: OptionReader): ApiserverServingOption
     orchServiceNodePort: r.number('orch-service-node-port'),
     serviceClusterIPRange: r.string('service-cluster-ip-range'),
     serviceNodePortRange: r.range('service-node-port-range') ?? { base: 30000, size: 2768 },
+    enableAggregatorRouting: r.bool('enable-aggregator-routing'),
+    aggregatorRejectForwardingRedirect: r.bool('aggregator-reject-forwarding-redirect'),
+    proxyClientCertFile: r.string('proxy-client-cert-file'),
+    proxyClientKeyFile: r.string('proxy-client-key-file'),
   };
 }
 

@@ -2,7 +2,6 @@
 import type { FlagSpec } from '../flag.ts';
 import { SERVING as group } from './groups.ts';
 
-const aggregatorNote = 'the API aggregator is not implemented yet';
 const peerNote = 'peer proxying between servers of different versions is not implemented yet';
 
 export const apiserverServingFlags: readonly FlagSpec[] = [
@@ -16,13 +15,13 @@ export const apiserverServingFlags: readonly FlagSpec[] = [
     help: 'List of allowed origins for CORS, comma separated. An allowed origin can be a regular expression to support subdomain matching. If this list is empty CORS will not be enabled. Please ensure each expression matches the entire hostname by anchoring to the start with \'^\' or including the \'//\' prefix, and by anchoring to the end with \'$\' or including the \':\' port separator suffix. Examples of valid expressions are \'//example\\.com(:|$)\' and \'^https://example\\.com(:|$)\'' },
   { name: 'external-hostname', type: 'string', group, status: 'implemented',
     help: 'The hostname to use when generating externalized URLs for this server (e.g. API description and discovery documents).' },
-  { name: 'enable-aggregator-routing', type: 'bool', group, status: 'not-yet', statusNote: aggregatorNote,
+  { name: 'enable-aggregator-routing', type: 'bool', group, status: 'implemented', statusNote: 'through the addresses of the service\'s Endpoints',
     help: 'Turns on aggregator routing requests to endpoints IP rather than cluster IP.' },
-  { name: 'aggregator-reject-forwarding-redirect', type: 'bool', default: 'true', group, status: 'not-yet', statusNote: aggregatorNote,
+  { name: 'aggregator-reject-forwarding-redirect', type: 'bool', default: 'true', group, status: 'implemented', statusNote: 'a redirect is answered 502 with Kubernetes\' message',
     help: 'Aggregator reject forwarding redirect response back to client.' },
-  { name: 'proxy-client-cert-file', type: 'string', group, status: 'not-yet', statusNote: aggregatorNote,
+  { name: 'proxy-client-cert-file', type: 'string', group, status: 'partial', statusNote: 'shown to aggregated servers; admission webhooks do not present it',
     help: 'Client certificate used to prove the identity of the aggregator or this server when it must call out during a request. This includes proxying requests to a user api-server and calling out to webhook admission plugins. It is expected that this cert includes a signature from the CA in the --requestheader-client-ca-file flag. That CA is published in the \'extension-apiserver-authentication\' configmap in the orch-system namespace.' },
-  { name: 'proxy-client-key-file', type: 'string', group, status: 'not-yet', statusNote: aggregatorNote,
+  { name: 'proxy-client-key-file', type: 'string', group, status: 'implemented',
     help: 'Private key for the client certificate used to prove the identity of the aggregator or this server when it must call out during a request.' },
   { name: 'peer-advertise-ip', type: 'string', group, status: 'not-yet', statusNote: peerNote,
     help: 'If set and the UnknownVersionInteroperabilityProxy feature gate is enabled, this IP will be used by peer servers to proxy requests to this server when the request cannot be handled by the peer due to version skew between the servers. This flag is only used in clusters configured with multiple servers for high availability.' },

@@ -2,6 +2,7 @@
 // APIResourceList, and the aggregated APIGroupDiscoveryList.
 import { createHash } from 'node:crypto';
 import type { ResourceDeclaration } from '../../registry/resource.ts';
+import type { DelegatedApis } from '../delegated-apis.ts';
 
 type Decl = ResourceDeclaration<any, any>;
 
@@ -47,13 +48,18 @@ function apiGroup(name: string, versions: string[]): Record<string, unknown> {
   return { name, versions: list, preferredVersion: list[0] };
 }
 
-export function apiGroupList(decls: readonly Decl[]): Record<string, unknown> {
-  const groups = [...groupVersions(decls)].filter(([g]) => g !== '').map(([g, v]) => apiGroup(g, v));
+/** The groups in discovery order: as declared, or as the delegated APIs order them (with theirs). */
+function orderedGroups(decls: readonly Decl[], delegated?: DelegatedApis): Map<string, string[]> {
+  return delegated ? delegated.order(groupVersions(decls)) : groupVersions(decls);
+}
+
+export function apiGroupList(decls: readonly Decl[], delegated?: DelegatedApis): Record<string, unknown> {
+  const groups = [...orderedGroups(decls, delegated)].filter(([g]) => g !== '').map(([g, v]) => apiGroup(g, v));
   return { kind: 'APIGroupList', apiVersion: 'v1', groups };
 }
 
-export function apiGroupDocument(decls: readonly Decl[], group: string): Record<string, unknown> | undefined {
-  const versions = groupVersions(decls).get(group);
+export function apiGroupDocument(decls: readonly Decl[], group: string, delegated?: DelegatedApis): Record<string, unknown> | undefined {
+  const versions = orderedGroups(decls, delegated).get(group);
   if (!versions || !group) return undefined;
   return { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(group, versions) };
 }
@@ -94,13 +100,16 @@ export function apiResourceList(decls: readonly Decl[], group: string, version: 
   };
 }
 
-/** apidiscovery v2 (or v2beta1) APIGroupDiscoveryList for /api (core) or /apis (named groups). */
-export function aggregatedDiscovery(decls: readonly Decl[], core: boolean, asApiVersion: string): Record<string, unknown> {
-  const items = [...groupVersions(decls)]
+/**
+ * apidiscovery v2 (or v2beta1) APIGroupDiscoveryList for /api (core) or /apis (named groups); a
+ * version served elsewhere is the delegated APIs' entry (fetched from its server).
+ */
+export function aggregatedDiscovery(decls: readonly Decl[], core: boolean, asApiVersion: string, delegated?: DelegatedApis): Record<string, unknown> {
+  const items = [...orderedGroups(decls, delegated)]
     .filter(([g]) => (core ? g === '' : g !== ''))
     .map(([g, versions]) => ({
       metadata: g ? { name: g, creationTimestamp: null } : { creationTimestamp: null },
-      versions: versions.map((v) => ({
+      versions: versions.map((v) => delegated?.discoveryVersion(g, v) ?? ({
         version: v,
         resources: decls
           .filter((d) => d.group === g && d.version === v)
@@ -124,6 +133,7 @@ export function aggregatedDiscovery(decls: readonly Decl[], core: boolean, asApi
           }),
         freshness: 'Current',
       })),
-    }));
+    }))
+    .filter((item) => item.versions.length);
   return { kind: 'APIGroupDiscoveryList', apiVersion: asApiVersion, metadata: {}, items };
 }

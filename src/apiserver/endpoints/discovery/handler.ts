@@ -5,6 +5,7 @@ import { writeJson } from '../../../component-base/serving/responses.ts';
 import { notAcceptable } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../../registry/resource.ts';
 import { parseAccept } from '../negotiation.ts';
+import type { DelegatedApis } from '../delegated-apis.ts';
 import { aggregatedDiscovery, apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './documents.ts';
 
 const DISCOVERY_GROUPS = new Set(['apidiscovery.k8s.io', 'apidiscovery.orch.io']);
@@ -24,14 +25,14 @@ function aggregatedChoice(accept: string | undefined): { group: string; version:
   throw notAcceptable('only the following media types are accepted: application/json, application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
 }
 
-/** Answers a discovery path; false when the path is not one. */
-export function serveDiscovery(req: Request, res: Response, path: string, decls: readonly ResourceDeclaration<any, any>[]): boolean {
+/** Answers a discovery path; false when the path is not one. `delegated` adds the groups other servers serve. */
+export function serveDiscovery(req: Request, res: Response, path: string, decls: readonly ResourceDeclaration<any, any>[], delegated?: DelegatedApis): boolean {
   const parts = path.split('/').filter(Boolean);
   if (parts[0] !== 'api' && parts[0] !== 'apis') return false;
   if (parts.length === 1) {
     const agg = aggregatedChoice(req.headers.accept);
     if (agg) {
-      const body = aggregatedDiscovery(decls, parts[0] === 'api', `${agg.group}/${agg.version}`);
+      const body = aggregatedDiscovery(decls, parts[0] === 'api', `${agg.group}/${agg.version}`, delegated);
       res.setHeader('Vary', 'Accept');
       const text = JSON.stringify(body);
       res.statusCode = 200;
@@ -41,7 +42,7 @@ export function serveDiscovery(req: Request, res: Response, path: string, decls:
       return true;
     }
     const host = String(req.headers.host ?? (req.headers as Record<string, unknown>)[':authority'] ?? '');
-    writeJson(req, res, 200, parts[0] === 'api' ? apiVersions(decls, host) : apiGroupList(decls));
+    writeJson(req, res, 200, parts[0] === 'api' ? apiVersions(decls, host) : apiGroupList(decls, delegated));
     return true;
   }
   if (parts[0] === 'api' && parts.length === 2) {
@@ -51,7 +52,7 @@ export function serveDiscovery(req: Request, res: Response, path: string, decls:
     return true;
   }
   if (parts[0] === 'apis' && parts.length === 2) {
-    const doc = apiGroupDocument(decls, parts[1]!);
+    const doc = apiGroupDocument(decls, parts[1]!, delegated);
     if (!doc) return false;
     writeJson(req, res, 200, doc);
     return true;

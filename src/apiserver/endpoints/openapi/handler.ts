@@ -65,7 +65,8 @@ function matches(ifNoneMatch: string | string[] | undefined, etag: string): bool
   });
 }
 
-export function createOpenApiServer(decls: readonly Decl[], given: OpenApiSchemas) {
+/** `extraV3Paths` adds index entries for group-versions whose documents are served elsewhere (aggregation). */
+export function createOpenApiServer(decls: readonly Decl[], given: OpenApiSchemas, extraV3Paths?: () => Record<string, { serverRelativeURL: string }>) {
   // Every served path is published, the Kubernetes-named aliases kubectl calls included.
   const served = withDefinitionNames(decls, given.v2Definitions);
   const v2Defs = servedDefinitions(served, { ...PATCH_DEFINITION, ...given.v2Definitions }, false);
@@ -124,6 +125,7 @@ export function createOpenApiServer(decls: readonly Decl[], given: OpenApiSchema
     if (path === '/openapi/v3' || path === '/openapi/v3/') {
       const paths: Record<string, unknown> = {};
       for (const key of new Set(served.map(gvKey))) paths[key] = { serverRelativeURL: `/openapi/v3/${key}?hash=${v3Doc(key)!.etag}` };
+      if (extraV3Paths) Object.assign(paths, extraV3Paths());
       const body = JSON.stringify({ paths });
       res.statusCode = 200;
       res.setHeader('Content-Type', JSON_TYPE);
