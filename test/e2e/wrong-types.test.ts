@@ -86,7 +86,6 @@ const OWN_FIELDS: Record<string, Record<string, unknown>[]> = {
   'resource.orch.io/v1/deviceclasses': [{ spec: { selectors: {} } }, { spec: { selectors: [{ cel: { expression: 1 } }] } }, { spec: { config: [{ opaque: { driver: [] } }] } }],
   'resource.orch.io/v1/resourceclaims': [{ spec: { devices: { requests: {} } } }, { spec: { devices: { requests: [{ exactly: { count: '1' } }] } } }, { status: { reservedFor: 'x' } }],
   'resource.orch.io/v1/resourceclaimtemplates': [{ spec: { spec: [] } }, { spec: { spec: { devices: { constraints: [{ requests: 'a' }] } } } }],
-  'apiextensions.orch.io/v1/customresourcedefinitions': [{ spec: { group: 1 } }, { spec: { names: [] } }, { spec: { versions: { name: 'v1' } } }, { spec: { versions: [{ served: 'yes' }] } }],
   'resource.orch.io/v1/resourceslices': [{ spec: { driver: 1 } }, { spec: { pool: { generation: 'one' } } }, { spec: { devices: [{ attributes: { a: { int: 'x' } } }] } }],
 };
 
