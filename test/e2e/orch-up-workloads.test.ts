@@ -226,7 +226,9 @@ async function deploymentScenario(cluster: Cluster, say: (line: string) => void,
   assert.ok(onNode1.length >= 2, `the spread put at least two of ten pods on orch-node-1, for the budget to matter: ${onNode1}`);
 
   let fewestHealthy = Infinity;
-  const watcher = await cluster.watch(`/api/v1/namespaces/${ns}/pods?labelSelector=app%3Dweb`, (pods) => {
+  const seenGoing = new Set<string>();
+  const watcher = await cluster.watch(`/api/v1/namespaces/${ns}/pods?labelSelector=app%3Dweb`, (pods, event) => {
+    if (event.type === 'DELETED' || event.object.metadata.deletionTimestamp) seenGoing.add(event.object.metadata.name);
     const healthy = [...pods.values()].filter((p) => isReady(p) && !p.metadata.deletionTimestamp).length;
     fewestHealthy = Math.min(fewestHealthy, healthy);
   });
@@ -240,6 +242,7 @@ async function deploymentScenario(cluster: Cluster, say: (line: string) => void,
   for (const name of onNode1) assert.match(drained.stdout, new RegExp(`pod/${name} evicted`));
   // A second eviction refused (429) while the first pod's replacement was not yet ready, and retried.
   assert.match(drained.stderr, /Cannot evict pod as it would violate the pod's disruption budget/);
+  assert.deepEqual(onNode1.filter((name) => !seenGoing.has(name)), [], 'the watch saw every eviction');
   assert.ok(fewestHealthy >= 9, `the budget held: at least 9 ready pods at every moment, saw ${fewestHealthy}`);
 
   const node = await cluster.get('/api/v1/nodes/orch-node-1');
