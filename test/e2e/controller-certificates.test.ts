@@ -4,7 +4,8 @@
 // kubectl waits for a person, is approved with `kubectl certificate approve`, and gets a
 // certificate that verifies against the CA, lasts what it asked for, and authenticates (kubectl
 // auth whoami). A node's own client request is approved and signed by the controllers alone; a
-// request its signer does not accept fails with SignerValidationFailure.
+// request its signer does not accept fails with SignerValidationFailure. Where ClusterTrustBundles
+// are served, the --root-ca-file CA is published as the orch.io/kube-apiserver-serving bundle.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -16,7 +17,7 @@ import { stringify } from 'yaml';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
 import { apiRequest, makeTempDir } from '../support/apiserver.ts';
 import { KUBECTL, kubectlFor, kubectlSkip as skip, type Kubectl } from '../support/kubectl.ts';
-import { base64, makeCsr } from '../support/openssl.ts';
+import { base64, makeCertificate, makeCsr } from '../support/openssl.ts';
 import { controllerWaiter, startControllers, stopControllers } from '../support/controller-manager.ts';
 import type { SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
 import { createCA } from '../../src/component-base/certs/issue.ts';
@@ -40,13 +41,15 @@ before(async () => {
   writeFileSync(join(dir, 'ca.crt'), ca.certPem);
   writeFileSync(join(dir, 'ca.key'), ca.keyPem);
   writeFileSync(join(dir, 'tokens.csv'), `${ADMIN},admin,admin-uid,"system:masters"\n${NODE},system:node:n1,uid-n1,"system:nodes"\n`);
-  s = await startCoreApiserver({ 'token-auth-file': join(dir, 'tokens.csv'), 'client-ca-file': join(dir, 'ca.crt') });
+  s = await startCoreApiserver({ 'token-auth-file': join(dir, 'tokens.csv'), 'client-ca-file': join(dir, 'ca.crt'), 'runtime-config': { 'certificates.orch.io/v1beta1': 'true' } });
   k = kubectlFor({ url: s.url, caFile: s.caFile, token: ADMIN });
   ({ cm } = await startControllers({ url: s.url, caFile: s.caFile, token: ADMIN }, dir, [
-    '--controllers=certificatesigningrequest-approving-controller,certificatesigningrequest-signing-controller,certificatesigningrequest-cleaner-controller',
+    '--controllers=certificatesigningrequest-approving-controller,certificatesigningrequest-signing-controller,certificatesigningrequest-cleaner-controller,orch-apiserver-serving-clustertrustbundle-publisher-controller',
     `--cluster-signing-cert-file=${join(dir, 'ca.crt')}`,
     `--cluster-signing-key-file=${join(dir, 'ca.key')}`,
     '--cluster-signing-duration=2h',
+    // What the API server's serving certificate verifies with, published as a trust bundle.
+    `--root-ca-file=${join(dir, 'ca.crt')}`,
     '-v=2',
   ], /Started controllers/));
 });
@@ -169,4 +172,23 @@ test('an approved request its signer does not accept fails with SignerValidation
   assert.equal(condition.message, 'subject organization is not system:nodes');
   const row = await k.run(['get', 'csr', 'not-a-node', '--no-headers']);
   assert.match(row.stdout, /Approved,Failed/);
+});
+
+test('the API server serving CA is published as the one ClusterTrustBundle of orch.io/kube-apiserver-serving', { skip }, async () => {
+  const BUNDLES = '/apis/certificates.orch.io/v1beta1/clustertrustbundles';
+  const servingCA = caPem;
+  const otherCA = makeCertificate('/CN=other-ca', true);
+  const mine = async () => ((await call('GET', BUNDLES, ADMIN)).body.items ?? []).filter((b: { spec: { signerName?: string } }) => b.spec.signerName === 'orch.io/kube-apiserver-serving');
+  const [published] = await waitFor('the bundle', async () => ((await mine()).length === 1 ? await mine() : undefined));
+  assert.match(published.metadata.name, /^orch\.io:kube-apiserver-serving:[0-9a-f]{24}$/);
+  assert.equal(published.spec.trustBundle, servingCA);
+
+  // Another bundle of the signer is removed; the published one, changed, is put back.
+  const extra = await call('POST', BUNDLES, ADMIN, { metadata: { name: 'orch.io:kube-apiserver-serving:extra' }, spec: { signerName: 'orch.io/kube-apiserver-serving', trustBundle: otherCA } });
+  assert.equal(extra.status, 201, JSON.stringify(extra.body));
+  await waitFor('the extra bundle deleted', async () => ((await call('GET', `${BUNDLES}/orch.io:kube-apiserver-serving:extra`, ADMIN)).status === 404 ? true : undefined));
+  const current = (await call('GET', `${BUNDLES}/${published.metadata.name}`, ADMIN)).body;
+  current.spec.trustBundle = otherCA;
+  assert.equal((await call('PUT', `${BUNDLES}/${published.metadata.name}`, ADMIN, current)).status, 200);
+  await waitFor('the bundle restored', async () => ((await call('GET', `${BUNDLES}/${published.metadata.name}`, ADMIN)).body.spec.trustBundle === servingCA ? true : undefined));
 });
