@@ -11,7 +11,7 @@ import type { CertificateSigningRequest } from '../../../api/certificates/v1/typ
 import type { RestClient, RequestOptions } from '../../../client/rest/client.ts';
 import { FakeClock } from '../../../client/clock/fake-clock.ts';
 import { createCA } from '../../../component-base/certs/issue.ts';
-import { ECDSA_P256, RSA_2048 } from '../../../component-base/certs/keys.ts';
+import { ECDSA_P256, RSA_2048, type KeyAlgorithm } from '../../../component-base/certs/keys.ts';
 import { readCertificateRequest } from './certificate-request.ts';
 import { nodeClientRequestError, nodeServingRequestError, apiserverClientUsagesError } from './signer-requests.ts';
 import { certificateDurationMs, certificateUsages, certificateValidity } from './signing-policy.ts';
@@ -51,7 +51,7 @@ function fakeClient(answer: (req: RequestOptions) => unknown = () => ({})): { cl
   return { client, requests };
 }
 
-async function caFiles(algorithm = RSA_2048, lifetimeMs = 48 * HOUR): Promise<{ certFile: string; keyFile: string; certPem: string }> {
+async function caFiles(algorithm: KeyAlgorithm = RSA_2048, lifetimeMs = 48 * HOUR): Promise<{ certFile: string; keyFile: string; certPem: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'orch-csr-ca-'));
   const ca = await createCA({ commonName: 'test-signing-ca', lifetimeMs, algorithm });
   writeFileSync(join(dir, 'ca.crt'), ca.certPem);
@@ -97,7 +97,7 @@ test('the signing policy: usages to key usage bits and extended key usages, life
 });
 
 test('an approved request to orch.io/kube-apiserver-client gets a certificate from the CA, with its subject, usages and lifetime', async () => {
-  for (const algorithm of [RSA_2048, ECDSA_P256]) {
+  for (const algorithm of [RSA_2048, ECDSA_P256] as KeyAlgorithm[]) {
     const files = await caFiles(algorithm);
     const ca = await CAProvider.load(files.certFile, files.keyFile);
     const clock = new FakeClock(Date.now());
