@@ -1,7 +1,7 @@
 // The default RBAC policy every server starts with, as Kubernetes' bootstrap policy (brand
 // swapped): cluster-admin; admin, edit and view with their aggregation labels and rules; the
-// discovery, basic-user and public-info-viewer roles; the controller manager's and one per
-// controller; and the bindings Kubernetes ships.
+// discovery, basic-user and public-info-viewer roles; the certificate signing request roles; the
+// controller manager's and one per controller; and the bindings Kubernetes ships.
 import type { ClusterRole, PolicyRule, RoleBinding } from '../../../../api/rbac/v1/types.ts';
 import { AUTOUPDATE_ANNOTATION, GROUP } from '../../../../api/rbac/v1/types.ts';
 import { ADMIN_RULES, EDIT_RULES, VIEW_RULES } from './aggregated-roles.ts';
@@ -45,6 +45,13 @@ export function bootstrapClusterRoles(): ClusterRole[] {
     ]),
     clusterRole('system:public-info-viewer', [urlRule(['get'], ['/healthz', '/livez', '/readyz', '/version', '/version/'])]),
     clusterRole('system:auth-delegator', [r(['create'], ['authentication.orch.io'], ['tokenreviews']), r(['create'], ['authorization.orch.io'], ['subjectaccessreviews'])]),
+    // Certificate roles Kubernetes ships unbound: who may ask for node client certificates (the
+    // approving controller checks them), and who may approve each built-in signer's requests.
+    clusterRole('system:node-bootstrapper', [r(['create', 'get', 'list', 'watch'], ['certificates.orch.io'], ['certificatesigningrequests'])]),
+    clusterRole('system:certificates.orch.io:certificatesigningrequests:nodeclient', [r(['create'], ['certificates.orch.io'], ['certificatesigningrequests/nodeclient'])]),
+    clusterRole('system:certificates.orch.io:certificatesigningrequests:selfnodeclient', [r(['create'], ['certificates.orch.io'], ['certificatesigningrequests/selfnodeclient'])]),
+    ...(['kube-apiserver-client', 'kube-apiserver-client-kubelet', 'kubelet-serving', 'legacy-unknown'] as const).map((signer) =>
+      clusterRole(`system:certificates.orch.io:${signer}-approver`, [r(['approve'], ['certificates.orch.io'], ['signers'], [`orch.io/${signer}`])])),
     clusterRole(CONTROLLER_MANAGER_USER, CONTROLLER_MANAGER_RULES),
     ...CONTROLLER_ACCOUNTS.map((account) => clusterRole(`system:controller:${account}`, controllerRules(account))),
   ];
