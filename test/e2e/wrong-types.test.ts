@@ -74,6 +74,7 @@ const OWN_FIELDS: Record<string, Record<string, unknown>[]> = {
   'admissionregistration.orch.io/v1beta1/mutatingadmissionpolicies': [{ spec: { mutations: {} } }, { spec: { variables: [{ name: 1 }] } }],
   'admissionregistration.orch.io/v1beta1/mutatingadmissionpolicybindings': [{ spec: { paramRef: [] } }],
   'apiextensions.orch.io/v1/customresourcedefinitions': [{ spec: { group: 1 } }, { spec: { names: { shortNames: 'ct' } } }, { spec: { versions: [{ served: 'yes' }] } }, { spec: { versions: [{ schema: { openAPIV3Schema: { type: 5 } } }] } }, { status: { storedVersions: 'v1' } }],
+  'apiregistration.orch.io/v1/apiservices': [{ spec: { groupPriorityMinimum: '100' } }, { spec: { service: { port: '443' } } }, { spec: { caBundle: 1 } }, { status: { conditions: {} } }],
   'storage.orch.io/v1/storageclasses': [{ provisioner: 1 }, { parameters: [] }, { allowVolumeExpansion: 'yes' }, { allowedTopologies: [{ matchLabelExpressions: [{ values: 'a' }] }] }],
   'storage.orch.io/v1/volumeattachments': [{ spec: { attacher: 1 } }, { spec: { source: { persistentVolumeName: [] } } }, { status: { attached: 'true' } }],
   'storage.orch.io/v1/csidrivers': [{ spec: { attachRequired: 'no' } }, { spec: { volumeLifecycleModes: 'Persistent' } }, { spec: { tokenRequests: [{ expirationSeconds: '600' }] } }],
