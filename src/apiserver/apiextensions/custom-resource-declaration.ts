@@ -3,7 +3,6 @@
 // resources — a schema from the definition, objects stored in the storage version (conversion
 // None: only apiVersion differs), printer columns, selectable fields, and the status and scale
 // subresources when the version declares them.
-import type { ApiObject } from '../../api/meta/v1/types.ts';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../../api/apiextensions/v1/types.ts';
 import { kindSchema } from '../../machinery/openapi/kind-schemas.ts';
 import { META_V1 } from '../../machinery/openapi/names.ts';
@@ -17,8 +16,7 @@ import { customResourceStrategy, customResourceStatusStrategy, type CustomResour
 import { selectableFieldSet } from './selectable-fields.ts';
 import { replicasAt, setReplicasAt, stringAt } from './value-paths.ts';
 import { customResourceDefinitionName } from './custom-resource-openapi.ts';
-
-export type CustomResource = ApiObject & { [field: string]: unknown };
+import type { CustomResource } from './custom-resource.ts';
 
 /** The version objects of `crd` are stored in. */
 export function storageVersionOf(crd: CustomResourceDefinition): string {

@@ -6,7 +6,7 @@ import type { StatusCause } from '../../machinery/status.ts';
 import { semanticEqual } from '../../machinery/equality/semantic.ts';
 import { cloneJson } from '../../machinery/patch/json-value.ts';
 import type { ResourceStrategy } from '../registry/resource.ts';
-import type { CustomResource } from './custom-resource-declaration.ts';
+import type { CustomResource } from './custom-resource.ts';
 
 /** Checks custom resources against one version's schema, its CEL rules and ObjectMeta's rules. */
 export interface CustomResourceValidator {
