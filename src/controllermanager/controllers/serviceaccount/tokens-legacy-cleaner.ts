@@ -101,7 +101,9 @@ export function legacyTokenCleanerController(opts: { cleanUpPeriodMs: number; sy
       try {
         since = await trackedSince(client, ctx.signal);
       } catch (err) {
-        log.error('Getting lastest possible tracked_since time', { err: (err as Error).message });
+        // An API server that does not track legacy token use never writes the map: nothing can be judged unused.
+        if (isNotFound(err)) log.info('Legacy token use is not tracked by the API server: no legacy token is cleaned up', { configMap: `${TRACKING_NAMESPACE}/${TRACKING_CONFIG_MAP}` }, 2);
+        else log.error('Getting lastest possible tracked_since time', { err: (err as Error).message });
         return;
       }
       // Not tracked for long enough to know which tokens are unused.
