@@ -96,6 +96,5 @@ test('options not implemented yet warn once each when given; CIDRs without alloc
   assert.deepEqual(r.warnings, [
     '--service-cluster-ip-range is used only when --allocate-node-cidrs is true; it is ignored',
     'flag --concurrent-validating-admission-policy-status-syncs is accepted but not implemented yet: no controller that reads it is implemented yet',
-    'flag --service-cluster-ip-range is accepted but not implemented yet: no controller that reads it is implemented yet',
   ]);
 });
