@@ -2,8 +2,9 @@
 // openssl is created with `kubectl apply -f`, approved with `kubectl certificate approve`,
 // another denied with `kubectl certificate deny`, and `kubectl get csr` shows NAME AGE
 // SIGNERNAME REQUESTOR REQUESTEDDURATION CONDITION with Approved and Denied. kubectl's certificate
-// command handles only certificates.k8s.io objects, and resolves a bare name through discovery,
-// where certificates.orch.io (the primary name) comes first: it is given the Kubernetes name.
+// command handles only certificates.k8s.io objects and resolves a bare name through the first
+// group in discovery with certificatesigningrequests, which for this group is the Kubernetes name:
+// a bare name works, and so does the name qualified with certificates.k8s.io.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
@@ -51,7 +52,7 @@ test('kubectl creates, approves and denies certificate signing requests; get csr
   assert.match(pending[0]!, /^NAME\s+AGE\s+SIGNERNAME\s+REQUESTOR\s+REQUESTEDDURATION\s+CONDITION$/);
   assert.match(pending.find((l) => l.startsWith('alice'))!, /^alice\s+\d+s\s+orch\.io\/kube-apiserver-client\s+admin\s+24h\s+Pending$/);
 
-  assert.match(await ok(['certificate', 'approve', 'certificatesigningrequest.certificates.k8s.io/alice']), /certificatesigningrequest\.certificates\.k8s\.io\/alice approved/);
+  assert.match(await ok(['certificate', 'approve', 'alice']), /certificatesigningrequest\.certificates\.k8s\.io\/alice approved/);
   assert.match(await ok(['certificate', 'deny', 'certificatesigningrequest.certificates.k8s.io/bob']), /certificatesigningrequest\.certificates\.k8s\.io\/bob denied/);
   const decided = (await ok(['get', 'csr'])).trimEnd().split('\n');
   assert.match(decided.find((l) => l.startsWith('alice'))!, /\s+Approved$/);

@@ -23,6 +23,8 @@ test('built-in priorities follow Kubernetes; the k8s.io name of a group sorts af
   assert.deepEqual(builtInPriority('autoscaling', 'v2'), { group: 17500, version: 30 });
   assert.deepEqual(builtInPriority('networking.orch.io', 'v1'), { group: 17200, version: 15 });
   assert.deepEqual(builtInPriority('networking.k8s.io', 'v1'), { group: 17199, version: 15 });
+  // kubectl's `certificate approve <name>` takes the first group with certificatesigningrequests.
+  assert.deepEqual(builtInPriority('certificates.k8s.io', 'v1'), { group: 17301, version: 15 });
 });
 
 test('services resolve to their external name, cluster IP or a ready endpoint', async () => {

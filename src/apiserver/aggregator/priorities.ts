@@ -7,7 +7,11 @@
 // the spacing Kubernetes asks new entries to use. A group served under its Kubernetes name as well
 // (networking.k8s.io beside networking.orch.io) is one below its orch.io name: equal priorities
 // sort by name, which would put the k8s.io name first, and kubectl takes the first group that has
-// a resource, while the orch.io name is the primary one.
+// a resource, while the orch.io name is the primary one. The one exception is certificates: kubectl
+// resolves `certificate approve|deny <name>` through the plural `certificatesigningrequests` (the
+// first group in discovery that has it) and then refuses any object not of certificates.k8s.io, so
+// that group's Kubernetes name sorts one above its orch.io name. `kubectl get csr` still reads the
+// orch.io name, the one that carries the short name.
 import { canonicalGroup, kubernetesGroupName } from '../registry/generic/alias.ts';
 
 export interface ApiPriority {
@@ -68,6 +72,9 @@ const TABLE: Readonly<Record<string, ApiPriority>> = {
   'storagemigration.k8s.io/v1beta1': { group: 15800, version: 9 },
 };
 
+/** Groups whose Kubernetes name kubectl's built-in commands require (see above). */
+const KUBERNETES_NAME_FIRST: ReadonlySet<string> = new Set(['certificates.orch.io']);
+
 /** Below every group of the table. */
 const UNKNOWN_GROUP_PRIORITY = 15700;
 const UNKNOWN_VERSION_PRIORITY = 9;
@@ -79,7 +86,7 @@ export function builtInPriority(group: string, version: string): ApiPriority {
   const canonical = canonicalGroup(group);
   if (canonical !== group) {
     const primary = builtInPriority(canonical, version);
-    return { group: primary.group - 1, version: primary.version };
+    return { group: primary.group + (KUBERNETES_NAME_FIRST.has(canonical) ? 1 : -1), version: primary.version };
   }
   const known = TABLE[keyOf(group, version)];
   if (known) return known;
