@@ -194,3 +194,49 @@ test('deleting a definition deletes its objects first, then stops serving them',
   await eventually('served again', async () => (await s.call('GET', path)).status === 200);
   assert.deepEqual((await s.call('GET', path)).body.items, []);
 });
+
+test('a cluster-scoped definition with an embedded resource and a nullable field: pruned inside, null kept', async () => {
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `templates.${WIDGET_GROUP}` },
+    spec: {
+      group: WIDGET_GROUP,
+      scope: 'Cluster',
+      names: { plural: 'templates', kind: 'Template' },
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              properties: {
+                spec: {
+                  type: 'object',
+                  properties: {
+                    note: { type: 'string', nullable: true },
+                    object: { type: 'object', 'x-kubernetes-embedded-resource': true, properties: { data: { type: 'object', additionalProperties: { type: 'string' } } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      ],
+    },
+  };
+  assert.equal((await s.call('POST', CRDS, crd)).status, 201);
+  const path = `/apis/${WIDGET_GROUP}/v1/templates`;
+  await eventually('served', async () => (await s.call('GET', path)).status === 200);
+  const body = { apiVersion: `${WIDGET_GROUP}/v1`, kind: 'Template', metadata: { name: 'cm' }, spec: { note: null, object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: { a: 'b' }, extra: 1 } } };
+  const r = await s.call('POST', path, body);
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  assert.equal(r.body.metadata.namespace, undefined);
+  assert.deepEqual(r.body.spec, { note: null, object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' }, data: { a: 'b' } } });
+  const noKind = await s.call('POST', path, { ...body, metadata: { name: 'nokind' }, spec: { object: { data: {} } } });
+  assert.equal(noKind.status, 422);
+  assert.match(JSON.stringify(noKind.body.details.causes), /spec\.object\.kind/);
+  assert.equal((await s.call('GET', `/apis/${WIDGET_GROUP}/v1/namespaces/default/templates`)).status, 404, 'cluster-scoped: no namespaced path');
+});

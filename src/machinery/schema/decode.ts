@@ -116,7 +116,14 @@ function compileNode(s: StructuralSchema, struct: string, path: string, depth: n
     if (lenient) out.lenient = true;
     return out;
   };
-  if (depth > MAX_SCHEMA_DEPTH || s['x-kubernetes-embedded-resource']) return node(K.ANY);
+  if (depth > MAX_SCHEMA_DEPTH) return node(K.ANY);
+  // An embedded object of a custom resource is pruned by its own properties, and keeps its type
+  // and metadata as any object does; elsewhere it is taken as it is.
+  if (s['x-kubernetes-embedded-resource']) {
+    if (!lenient || !s.properties || s['x-kubernetes-preserve-unknown-fields']) return node(K.ANY);
+    const open: StructuralSchema = {};
+    s = { ...s, properties: { apiVersion: open, kind: open, metadata: open, ...s.properties } };
+  }
   // A custom resource's scalars are typed by validation, which names the schema's types.
   if (lenient && s.type !== 'object' && s.type !== 'array') return node(K.ANY);
   if (s['x-kubernetes-preserve-unknown-fields'] && !(s.type === 'object' && s.properties)) return node(K.ANY);
