@@ -240,3 +240,16 @@ test('a cluster-scoped definition with an embedded resource and a nullable field
   assert.match(JSON.stringify(noKind.body.details.causes), /spec\.object\.kind/);
   assert.equal((await s.call('GET', `/apis/${WIDGET_GROUP}/v1/namespaces/default/templates`)).status, 404, 'cluster-scoped: no namespaced path');
 });
+
+test('a definition in a protected group records whether its API was approved', async () => {
+  const crd = widgetCrd('approved.orch.io') as any;
+  crd.metadata.annotations = { 'api-approved.kubernetes.io': 'https://example.com/approvals/1' };
+  const r = await s.call('POST', CRDS, crd);
+  assert.equal(r.status, 201, JSON.stringify(r.body));
+  const cond = await eventually('the approval is judged', async () =>
+    (await s.call('GET', `${CRDS}/widgets.approved.orch.io`)).body.status?.conditions?.find((c: any) => c.type === 'KubernetesAPIApprovalPolicyConformant'),
+  );
+  assert.equal(cond.status, 'True');
+  assert.equal(cond.reason, 'ApprovedAnnotation');
+  assert.equal(cond.message, 'approved in https://example.com/approvals/1');
+});

@@ -17,6 +17,7 @@ import { deleteObject } from '../registry/generic/delete.ts';
 import { nowTimestamp } from '../registry/generic/object-meta.ts';
 import { isStorageError } from '../../storage/interface.ts';
 import { conditionOf, decideNames, withCondition } from './crd-names.ts';
+import { approvalCondition } from './api-approval.ts';
 import { byWebhook, customResourceDeclaration, storageVersionOf } from './custom-resource-declaration.ts';
 import type { CustomResource } from './custom-resource.ts';
 import { convertingStore } from './conversion/converting-store.ts';
@@ -155,6 +156,8 @@ export function startCrdController(deps: CrdControllerDeps): CrdController {
       if (names.condition.status === 'True' && conditionOf(c, 'Established')?.status !== 'True') {
         status.conditions = withCondition(status.conditions, { type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'the initial names have been accepted' }, now);
       }
+      const approval = approvalCondition(c);
+      if (approval) status.conditions = withCondition(status.conditions, approval, now);
       const storage = storageVersionOf(c);
       if (!(status.storedVersions ?? []).includes(storage)) status.storedVersions = [...(status.storedVersions ?? []), storage];
       return JSON.stringify(status) !== before;
