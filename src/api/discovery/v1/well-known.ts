@@ -4,6 +4,12 @@
 /** The service a slice belongs to; a service's endpoints are its slices with this label. */
 export const SERVICE_NAME_LABEL = 'orch.io/service-name';
 
+/**
+ * The same under Kubernetes' name, which clients written for Kubernetes select slices by and read
+ * (kubectl describe service, kube-proxy, CoreDNS): slices the controllers write carry both.
+ */
+export const KUBERNETES_SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+
 /** Who manages a slice. */
 export const MANAGED_BY_LABEL = 'endpointslice.orch.io/managed-by';
 

@@ -38,7 +38,7 @@ test('endpoints carry conditions, node, zone, hostname and the resolved port', (
   assert.equal(plan.toCreate.length, 1);
   const [slice] = plan.toCreate;
   assert.equal(slice!.metadata.generateName, 'web-');
-  assert.deepEqual(slice!.metadata.labels, { tier: 'front', 'orch.io/service-name': 'web', 'endpointslice.orch.io/managed-by': 'endpointslice-controller.orch.io' });
+  assert.deepEqual(slice!.metadata.labels, { tier: 'front', 'orch.io/service-name': 'web', 'kubernetes.io/service-name': 'web', 'endpointslice.orch.io/managed-by': 'endpointslice-controller.orch.io' });
   assert.deepEqual(slice!.metadata.ownerReferences, [{ apiVersion: 'v1', kind: 'Service', name: 'web', uid: 'svc-uid', controller: true, blockOwnerDeletion: true }]);
   assert.deepEqual(slice!.ports, [{ name: 'http', protocol: 'TCP', port: 8080 }]);
   const byName = Object.fromEntries(slice!.endpoints!.map((e) => [e.targetRef!.name, e]));
@@ -60,7 +60,7 @@ test('slices hold at most maxEndpointsPerSlice endpoints', () => {
   assert.deepEqual(plan.toCreate.map((s) => s.endpoints!.length), [2, 2, 1]);
 });
 
-function stored(name: string, endpoints: EndpointSlice['endpoints'], labels = { tier: 'front', 'orch.io/service-name': 'web', 'endpointslice.orch.io/managed-by': 'endpointslice-controller.orch.io' }): EndpointSlice {
+function stored(name: string, endpoints: EndpointSlice['endpoints'], labels = { tier: 'front', 'orch.io/service-name': 'web', 'kubernetes.io/service-name': 'web', 'endpointslice.orch.io/managed-by': 'endpointslice-controller.orch.io' }): EndpointSlice {
   return {
     metadata: { name, namespace: 'ns', uid: `uid-${name}`, generation: 1, resourceVersion: '5', labels, ownerReferences: [{ apiVersion: 'v1', kind: 'Service', name: 'web', uid: 'svc-uid', controller: true, blockOwnerDeletion: true }] },
     addressType: 'IPv4',
@@ -100,7 +100,7 @@ test('a slice left without endpoints is deleted, and the last one is kept as the
 
 test('a slice whose labels no longer match the service is relabelled; a slice another service owns goes', () => {
   const first = planSlices(input([pod('a', '10.1.0.1')]));
-  const relabel = planSlices(input([pod('a', '10.1.0.1')], [stored('web-abcde', first.toCreate[0]!.endpoints, { tier: 'back', 'orch.io/service-name': 'web', 'endpointslice.orch.io/managed-by': 'endpointslice-controller.orch.io' })]));
+  const relabel = planSlices(input([pod('a', '10.1.0.1')], [stored('web-abcde', first.toCreate[0]!.endpoints, { tier: 'back', 'orch.io/service-name': 'web', 'kubernetes.io/service-name': 'web', 'endpointslice.orch.io/managed-by': 'endpointslice-controller.orch.io' })]));
   assert.equal(relabel.toUpdate[0]!.metadata.labels!.tier, 'front');
   const foreign = stored('web-old', first.toCreate[0]!.endpoints);
   foreign.metadata.ownerReferences = [{ apiVersion: 'v1', kind: 'Service', name: 'web', uid: 'older-uid' }];

@@ -1,8 +1,9 @@
 // The mirroring reconciler (Kubernetes' endpointslicemirroring reconciler): one slice per group
 // of the desired state, named after the Endpoints, labelled and annotated as they are (but the
-// trigger time and kubectl's last-applied configuration), the two slice labels set, and owned by
-// the Endpoints. In each group the first existing slice is rewritten when its endpoints differ
-// and the others go; groups no longer desired go. Skipped addresses are reported as events.
+// trigger time and kubectl's last-applied configuration), the slice labels set (the service name
+// under both its orch.io and Kubernetes names), and owned by the Endpoints. In each group the
+// first existing slice is rewritten when its endpoints differ or it lacks Kubernetes' label, and
+// the others go; groups no longer desired go. Skipped addresses are reported as events.
 import type { Endpoints } from '../../../api/core/v1/endpoints-types.ts';
 import type { EndpointPort, EndpointSlice } from '../../../api/discovery/v1/types.ts';
 import type { EventRecorder } from '../../../client/record/index.ts';
@@ -11,7 +12,7 @@ import { hasStatusCause } from '../../../machinery/status.ts';
 import { endpointsEqualBeyondKey, type EndpointSet } from '../endpointslice/util/endpoint-set.ts';
 import type { EndpointSliceTracker } from '../endpointslice/util/slice-tracker.ts';
 import { recycleSlices, type SliceApi, type SliceChanges } from '../endpointslice/util/slice-writes.ts';
-import { ENDPOINTSLICE_MIRRORING_CONTROLLER, LAST_APPLIED_ANNOTATION, LAST_CHANGE_TRIGGER_TIME_ANNOTATION, MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from '../endpointslice/util/well-known.ts';
+import { ENDPOINTSLICE_MIRRORING_CONTROLLER, KUBERNETES_SERVICE_NAME_LABEL, LAST_APPLIED_ANNOTATION, LAST_CHANGE_TRIGGER_TIME_ANNOTATION, MANAGED_BY_LABEL, SERVICE_NAME_LABEL } from '../endpointslice/util/well-known.ts';
 import { desiredState, groupKey, type AddressType } from './desired-state.ts';
 
 const log = klog('controllermanager/endpointslicemirroring');
@@ -26,6 +27,7 @@ export interface MirroringDeps {
 export function newMirroredSlice(ep: Endpoints, ports: EndpointPort[], addressType: AddressType, name?: string): EndpointSlice {
   const labels: Record<string, string> = { ...(ep.metadata.labels ?? {}) };
   labels[SERVICE_NAME_LABEL] = ep.metadata.name ?? '';
+  labels[KUBERNETES_SERVICE_NAME_LABEL] = ep.metadata.name ?? '';
   labels[MANAGED_BY_LABEL] = ENDPOINTSLICE_MIRRORING_CONTROLLER;
   const annotations: Record<string, string> = { ...(ep.metadata.annotations ?? {}) };
   delete annotations[LAST_CHANGE_TRIGGER_TIME_ANNOTATION];
@@ -74,7 +76,8 @@ export function planMirroring(ep: Endpoints, existing: readonly EndpointSlice[],
       continue;
     }
     changes.toDelete.push(...slices.slice(1));
-    if (slices.length > 0 && matches(slices[0]!, group.endpoints)) continue;
+    // A slice written before it carried Kubernetes' service-name label is written again.
+    if (slices.length > 0 && matches(slices[0]!, group.endpoints) && slices[0]!.metadata.labels?.[KUBERNETES_SERVICE_NAME_LABEL] === ep.metadata.name) continue;
     const slice = newMirroredSlice(ep, group.ports, group.addressType, slices[0]?.metadata.name);
     const eps = (slice.endpoints ??= []);
     while (group.endpoints.size > 0 && eps.length < maxEndpointsPerSubset) eps.push(group.endpoints.pop()!);

@@ -20,7 +20,7 @@ test('addresses are grouped by family and ports, canonical and counted', () => {
   assert.deepEqual(byType.IPv4!.endpoints!.map((e) => [e.addresses[0], e.conditions!.ready]), [['10.0.0.1', true], ['10.0.0.2', false]]);
   const slice = byType.IPv4!;
   assert.equal(slice.metadata.generateName, 'ext-');
-  assert.deepEqual(slice.metadata.labels, { a: 'b', 'orch.io/service-name': 'ext', 'endpointslice.orch.io/managed-by': 'endpointslicemirroring-controller.orch.io' });
+  assert.deepEqual(slice.metadata.labels, { a: 'b', 'orch.io/service-name': 'ext', 'kubernetes.io/service-name': 'ext', 'endpointslice.orch.io/managed-by': 'endpointslicemirroring-controller.orch.io' });
   assert.deepEqual(slice.metadata.annotations, { keep: 'y' });
   assert.deepEqual(slice.ports, [{ name: 'p', port: 80, protocol: 'TCP' }]);
 });

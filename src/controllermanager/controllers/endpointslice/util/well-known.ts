@@ -1,6 +1,6 @@
 // Names the service networking controllers write and read on Endpoints, EndpointSlices, Services
 // and Nodes: Kubernetes' kubernetes.io names, brand swapped as the rest of orch writes them.
-export { MANAGED_BY_LABEL, SERVICE_NAME_LABEL, ENDPOINTSLICE_CONTROLLER, ENDPOINTSLICE_MIRRORING_CONTROLLER } from '../../../../api/discovery/v1/well-known.ts';
+export { KUBERNETES_SERVICE_NAME_LABEL, MANAGED_BY_LABEL, SERVICE_NAME_LABEL, ENDPOINTSLICE_CONTROLLER, ENDPOINTSLICE_MIRRORING_CONTROLLER } from '../../../../api/discovery/v1/well-known.ts';
 
 /** When the last change that the endpoints reflect happened (RFC 3339 with nanoseconds, UTC). */
 export const LAST_CHANGE_TRIGGER_TIME_ANNOTATION = 'endpoints.orch.io/last-change-trigger-time';
