@@ -5,8 +5,9 @@ import { UNAUTHENTICATED_GROUP } from '../../component-base/authentication/types
 import type { Authorizer } from '../../machinery/authorization/types.ts';
 
 // Service account issuer discovery is public too (system:service-account-issuer-discovery), so
-// relying parties can fetch the keys that verify tokens; it is 404 where it is not served.
-const PUBLIC_PATHS = ['/healthz', '/livez', '/readyz', '/version', '/.well-known/openid-configuration', '/openid/v1/jwks'];
+// relying parties can fetch the keys that verify tokens; it is 404 where it is not served. The
+// web page's files under /ui/ carry no cluster data (its API requests are authorized as any other).
+const PUBLIC_PATHS = ['/healthz', '/livez', '/readyz', '/version', '/.well-known/openid-configuration', '/openid/v1/jwks', '/ui'];
 
 export function isPublicInfoPath(path: string): boolean {
   return PUBLIC_PATHS.some((p) => path === p || path === `${p}/` || path.startsWith(`${p}/`));

@@ -59,7 +59,7 @@ export interface ServerDeps {
   onAuthBuilt?: (auth: BuiltAuth) => void;
   /** Directory /logs serves; /var/log by default. */
   logDir?: string;
-  /** Non-resource paths served by other packages (service account issuer discovery), by exact path. */
+  /** Non-resource paths served by other packages (service account issuer discovery, the web page). */
   nonResourcePaths?: NonResourcePath[];
   /** The priority and fairness dispatcher kept current from the stored configuration. */
   flowController?: FlowController;
@@ -68,6 +68,8 @@ export interface ServerDeps {
 export interface NonResourcePath {
   path: string;
   handler: Handler;
+  /** Every path below it (path + '/...') is served by the handler too. */
+  prefix?: boolean;
 }
 
 /** What the access review APIs need from the configured server. */

@@ -14,7 +14,7 @@ import type { NonResourcePath } from './config.ts';
 
 export interface MuxDeps {
   apiHandler?: Handler;
-  /** Exact paths served by other packages. */
+  /** Paths served by other packages: exact, or with everything below them. */
   nonResourcePaths?: NonResourcePath[];
   healthz: () => HealthCheck[];
   livez: () => HealthCheck[];
@@ -42,7 +42,7 @@ export function createMux(deps: MuxDeps): Handler {
   return (req, res) => {
     const path = requestContext(req).requestInfo?.path ?? requestURL(req).pathname;
     if (API_PATH.test(path) && deps.apiHandler) return deps.apiHandler(req, res);
-    const extra = deps.nonResourcePaths?.find((p) => p.path === path);
+    const extra = deps.nonResourcePaths?.find((p) => p.path === path || (p.prefix && path.startsWith(`${p.path}/`)));
     if (extra) return extra.handler(req, res);
     return serveOther(deps, req, res, path);
   };

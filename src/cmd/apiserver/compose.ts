@@ -36,6 +36,7 @@ import { installServiceAllocation, serviceAllocationFor, serviceHooks } from './
 import { systemPriorityClassesHook } from '../../apiserver/registry/scheduling/priorityclasses/bootstrap.ts';
 import { SCHEDULING_GROUP } from '../../api/scheduling/v1/types.ts';
 import { apiRegistrationResources, buildAggregator } from '../../apiserver/aggregator/build.ts';
+import { uiPath } from '../../apiserver/ui/serve.ts';
 
 export interface ComposeDeps {
   /** The gates the options were validated with; without them every gate has its default. */
@@ -157,7 +158,8 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
         apiHandler,
         serviceAccountGetter: serviceAccounts.serviceAccountGetter,
         tokenAuthenticators: bootstrapTokenAuthenticators(options.authentication.enableBootstrapTokenAuth, bootstrapTokenSecretsFrom(built.resources)),
-        nonResourcePaths: [...serviceAccounts.nonResourcePaths, ...flowControl.nonResourcePaths],
+        // --enable-ui: the web page's files under /ui/ (its data comes through the API).
+        nonResourcePaths: [...serviceAccounts.nonResourcePaths, ...flowControl.nonResourcePaths, ...(options.serving.enableUi ? [uiPath()] : [])],
         flowController: flowControl.controller,
         featureGates,
         versionInfo: versionInfo(options.version),

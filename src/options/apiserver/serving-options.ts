@@ -14,6 +14,8 @@ export interface ApiserverServingOptions {
   /** 0: connections are not throttled. */
   maxConnectionBytesPerSec: number;
   enableLogsHandler: boolean;
+  /** The web page under /ui/. */
+  enableUi: boolean;
   /** 'lease' (default), 'none' or the deprecated 'master-count'. */
   endpointReconcilerType: string;
   /** 0: the orch service is of type ClusterIP. */
@@ -39,6 +41,7 @@ export function apiserverServingOptions(r: OptionReader): ApiserverServingOption
     corsAllowedOrigins: r.strings('cors-allowed-origins'),
     maxConnectionBytesPerSec: r.number('max-connection-bytes-per-sec'),
     enableLogsHandler: r.bool('enable-logs-handler'),
+    enableUi: r.bool('enable-ui'),
     endpointReconcilerType: r.string('endpoint-reconciler-type'),
     orchServiceNodePort: r.number('orch-service-node-port'),
     serviceClusterIPRange: r.string('service-cluster-ip-range'),

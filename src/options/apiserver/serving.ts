@@ -33,6 +33,8 @@ export const apiserverServingFlags: readonly FlagSpec[] = [
     help: 'If non-zero, throttle each user connection to this number of bytes/sec. Currently only applies to long-running requests.' },
   { name: 'enable-logs-handler', type: 'bool', group, status: 'implemented', deprecated: 'This flag will be removed in a future release.',
     help: 'If true, install a /logs handler for the server logs.' },
+  { name: 'enable-ui', type: 'bool', default: 'true', group, status: 'implemented',
+    help: 'If true, serve a web page under /ui/ that shows the cluster\'s events as they happen and the objects they are about. The page\'s own files are public, like /version; every request it makes for cluster data is an ordinary API request with the user\'s credentials, authenticated and authorized as any other.' },
   { name: 'endpoint-reconciler-type', type: 'string', default: 'lease', group, status: 'implemented', statusNote: 'keeps default/orch\'s Endpoints; lease keys live 15s and are renewed every 10s; master-count lists this server only, as with an --apiserver-count of 1',
     help: 'Use an endpoint reconciler (master-count, lease, none). master-count is deprecated, and will be removed in a future version.' },
   { name: 'orch-service-node-port', type: 'int', group, status: 'implemented',

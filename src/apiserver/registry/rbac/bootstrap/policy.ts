@@ -43,7 +43,8 @@ export function bootstrapClusterRoles(): ClusterRole[] {
       r(['create'], ['authorization.orch.io'], ['selfsubjectaccessreviews', 'selfsubjectrulesreviews']),
       r(['create'], ['authentication.orch.io'], ['selfsubjectreviews']),
     ]),
-    clusterRole('system:public-info-viewer', [urlRule(['get'], ['/healthz', '/livez', '/readyz', '/version', '/version/'])]),
+    // Beyond Kubernetes' paths: the files of the web page under /ui/, which hold no cluster data.
+    clusterRole('system:public-info-viewer', [urlRule(['get'], ['/healthz', '/livez', '/readyz', '/version', '/version/', '/ui', '/ui/*'])]),
     clusterRole('system:auth-delegator', [r(['create'], ['authentication.orch.io'], ['tokenreviews']), r(['create'], ['authorization.orch.io'], ['subjectaccessreviews'])]),
     // Certificate roles Kubernetes ships unbound: who may ask for node client certificates (the
     // approving controller checks them), and who may approve each built-in signer's requests.
