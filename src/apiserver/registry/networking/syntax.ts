@@ -6,7 +6,7 @@
 import { invalid, required, type FieldError } from '../../../machinery/validation/field-error.ts';
 import { parseIPSloppy } from '../../../machinery/validation/ip.ts';
 import { isDNS1123Subdomain, maxLenError, regexError, DNS1123_SUBDOMAIN_MAX_LENGTH } from '../../../machinery/validation/names.ts';
-import { formatIP, parseIP, type IPFamily } from '../core/services/allocation/ip-address.ts';
+import { formatIP, parseIP, type IPFamily } from '../../../machinery/net/ip-address.ts';
 
 const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const WILDCARD_SUBDOMAIN_FMT = `\\*\\.${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;

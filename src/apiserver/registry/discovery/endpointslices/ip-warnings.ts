@@ -2,7 +2,7 @@
 // an IPv4-mapped IPv6 address) or an IPv6 address not in RFC 5952 form is accepted with a warning
 // that names its canonical form. Unparsable addresses get none (validation refuses them).
 import { parseIPSloppy } from '../../../../machinery/validation/ip.ts';
-import { formatIP, parseIP } from '../../core/services/allocation/ip-address.ts';
+import { formatIP, parseIP } from '../../../../machinery/net/ip-address.ts';
 
 function hasLeadingZeroOctet(addr: string): boolean {
   const v4 = addr.includes(':') ? addr.slice(addr.lastIndexOf(':') + 1) : addr;

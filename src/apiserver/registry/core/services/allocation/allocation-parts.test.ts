@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Service } from '../../../../../api/core/v1/service-types.ts';
-import { canonicalIP, formatIP } from './ip-address.ts';
+import { canonicalIP, formatIP } from '../../../../../machinery/net/ip-address.ts';
 import { initIPFamilyFields } from './ip-families.ts';
 import { planCreate, planUpdate } from './node-port-plan.ts';
 import { PortBitmap, portStaticBand } from './port-bitmap.ts';

@@ -9,7 +9,7 @@ import { klog } from '../../../../../component-base/logs/klog.ts';
 import type { ApiObject, Store } from '../../../../../storage/interface.ts';
 import type { GroupResourceName } from '../../../../../storage/keys.ts';
 import type { Allocation } from '../../../generic/context.ts';
-import type { IPFamily } from './ip-address.ts';
+import type { IPFamily } from '../../../../../machinery/net/ip-address.ts';
 import { IPAllocator } from './ip-allocator.ts';
 import { IPADDRESS_RESOURCE, type IPAddress } from './ipaddress-object.ts';
 import { NodePortAllocator, RANGES_RESOURCE, type RangeAllocation } from './node-port-allocator.ts';

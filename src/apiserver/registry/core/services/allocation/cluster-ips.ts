@@ -8,7 +8,7 @@ import type { Service } from '../../../../../api/core/v1/service-types.ts';
 import { internalError } from '../../../../../machinery/status.ts';
 import { invalid, invalidObject } from '../../../../../machinery/validation/field-error.ts';
 import { isAllocationError } from './allocation-errors.ts';
-import { familyOf, formatIP, parseIP, type IPFamily } from './ip-address.ts';
+import { familyOf, formatIP, parseIP, type IPFamily } from '../../../../../machinery/net/ip-address.ts';
 import type { IPAllocator } from './ip-allocator.ts';
 import { CLUSTER_IP_NONE } from '../allocation-facts.ts';
 import { goSlice } from '../cluster-ip-validation.ts';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { klog } from '../../../../../component-base/logs/klog.ts';
 import { isStorageError, type Store } from '../../../../../storage/interface.ts';
-import { formatIP, type IPValue } from './ip-address.ts';
+import { formatIP, type IPValue } from '../../../../../machinery/net/ip-address.ts';
 import { ipAllocated, ipNotInRange, rangeFull } from './allocation-errors.ts';
 import { ipAddressKey, newIPAddress, parentService, type IPAddress, type ParentReference } from './ipaddress-object.ts';
 import { rangeContains, type ServiceIPRange } from './service-cidr.ts';

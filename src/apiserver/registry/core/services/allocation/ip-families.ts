@@ -5,7 +5,7 @@
 // policies when two ranges are configured. Refusals carry Kubernetes' field errors.
 import type { Service } from '../../../../../api/core/v1/service-types.ts';
 import { invalid, type FieldError } from '../../../../../machinery/validation/field-error.ts';
-import { familyOf, type IPFamily } from './ip-address.ts';
+import { familyOf, type IPFamily } from '../../../../../machinery/net/ip-address.ts';
 import { CLUSTER_IP_NONE } from '../allocation-facts.ts';
 import { goSlice } from '../cluster-ip-validation.ts';
 

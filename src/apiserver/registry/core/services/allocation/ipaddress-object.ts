@@ -7,7 +7,7 @@ import { nowTime } from '../../../../../api/meta/v1/time.ts';
 import type { GroupResourceName } from '../../../../../storage/keys.ts';
 import { storageKey, storagePrefix } from '../../../../../storage/keys.ts';
 import { REGISTRY_PREFIX } from '../../../generic/keys.ts';
-import type { IPFamily } from './ip-address.ts';
+import type { IPFamily } from '../../../../../machinery/net/ip-address.ts';
 
 export const IPADDRESS_RESOURCE: GroupResourceName = { group: 'networking.orch.io', resource: 'ipaddresses' };
 export const IP_FAMILY_LABEL = 'ipaddress.orch.io/ip-family';

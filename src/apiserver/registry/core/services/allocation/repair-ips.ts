@@ -10,7 +10,7 @@ import { klog } from '../../../../../component-base/logs/klog.ts';
 import { timeToDate } from '../../../../../api/meta/v1/time.ts';
 import { isStorageError, type Store } from '../../../../../storage/interface.ts';
 import { heldBy } from './cluster-ips.ts';
-import { formatIP, parseIP } from './ip-address.ts';
+import { formatIP, parseIP } from '../../../../../machinery/net/ip-address.ts';
 import {
   IP_FAMILY_LABEL,
   IPADDRESS_PREFIX,

@@ -10,7 +10,7 @@ import { invalidObject } from '../../../../../machinery/validation/field-error.t
 import type { Allocation, AllocationTransaction } from '../../../generic/context.ts';
 import { interpretStorageError } from '../../../generic/storage-errors.ts';
 import { allocateClusterIPs, heldBy, releaseIPs, updateClusterIPs, type AllocatorsByFamily, type HeldIP } from './cluster-ips.ts';
-import type { IPFamily } from './ip-address.ts';
+import type { IPFamily } from '../../../../../machinery/net/ip-address.ts';
 import { initIPFamilyFields } from './ip-families.ts';
 import { serviceRef, type ParentReference } from './ipaddress-object.ts';
 import type { NodePortAllocator } from './node-port-allocator.ts';

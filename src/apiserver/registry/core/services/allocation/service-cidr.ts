@@ -3,7 +3,7 @@
 // never given, nor IPv4's broadcast address; the low end of a range (16 to 256 addresses, a
 // sixteenth of the range) is a band for addresses that clients ask for by number, which dynamic
 // allocation only uses once the rest is full; the first address is the orch service's.
-import { FAMILY_BITS, formatIP, parseIP, type IPFamily } from './ip-address.ts';
+import { FAMILY_BITS, formatIP, parseIP, type IPFamily } from '../../../../../machinery/net/ip-address.ts';
 
 /** Kubernetes' DefaultServiceIPCIDR, used (with a warning) when no range is given. */
 export const DEFAULT_SERVICE_CIDR = '10.0.0.0/24';

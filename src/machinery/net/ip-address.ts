@@ -1,7 +1,7 @@
 // IP addresses as numbers, for range arithmetic: parsed as Go's sloppy parser reads a service's
 // cluster IPs, and printed in the canonical form an IPAddress object is named by (Go's
 // net.IP.String: dotted quads, and RFC 5952 for IPv6 with the longest run of zero groups as "::").
-import { parseIPSloppy } from '../../../../../machinery/validation/ip.ts';
+import { parseIPSloppy } from '../validation/ip.ts';
 
 export type IPFamily = 'IPv4' | 'IPv6';
 
