@@ -36,6 +36,7 @@ import {
   type EndpointControllerOptions, type EndpointSliceControllerOptions, type EndpointSliceMirroringControllerOptions,
 } from './controllermanager/endpoint-controller-options.ts';
 import { nodeIPAMControllerOptions, nodeLifecycleControllerOptions, type NodeIPAMControllerOptions, type NodeLifecycleControllerOptions } from './controllermanager/node-controller-options.ts';
+import { validatingAdmissionPolicyStatusControllerOptions, type ValidatingAdmissionPolicyStatusControllerOptions } from './controllermanager/api-machinery-controller-options.ts';
 
 export interface ControllerManagerOptions {
   secureServing: SecureServingOptions;
@@ -71,6 +72,7 @@ export interface ControllerManagerOptions {
   endpointSliceMirroringController: EndpointSliceMirroringControllerOptions;
   nodeLifecycleController: NodeLifecycleControllerOptions;
   nodeIPAMController: NodeIPAMControllerOptions;
+  validatingAdmissionPolicyStatusController: ValidatingAdmissionPolicyStatusControllerOptions;
 }
 
 /**
@@ -113,5 +115,6 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     endpointSliceMirroringController: endpointSliceMirroringControllerOptions(r),
     nodeLifecycleController: nodeLifecycleControllerOptions(r),
     nodeIPAMController: nodeIPAMControllerOptions(r),
+    validatingAdmissionPolicyStatusController: validatingAdmissionPolicyStatusControllerOptions(r),
   };
 }

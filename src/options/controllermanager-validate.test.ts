@@ -91,10 +91,10 @@ test('--node-monitor-grace-period honours HTTP2_* timeouts from the environment'
 });
 
 test('options not implemented yet warn once each when given; CIDRs without allocation warn', () => {
-  const r = validate(['--concurrent-validating-admission-policy-status-syncs=3', '--concurrent-validating-admission-policy-status-syncs=4', '--service-cluster-ip-range=10.0.0.0/16']);
+  const r = validate(['--concurrent-device-taint-eviction-syncs=3', '--concurrent-device-taint-eviction-syncs=4', '--service-cluster-ip-range=10.0.0.0/16']);
   assert.deepEqual(r.errors, []);
   assert.deepEqual(r.warnings, [
     '--service-cluster-ip-range is used only when --allocate-node-cidrs is true; it is ignored',
-    'flag --concurrent-validating-admission-policy-status-syncs is accepted but not implemented yet: no controller that reads it is implemented yet',
+    'flag --concurrent-device-taint-eviction-syncs is accepted but not implemented yet: no controller that reads it is implemented yet',
   ]);
 });

@@ -99,14 +99,14 @@ test('a self-signed certificate without --cert-dir is kept in memory', async () 
 });
 
 test('enabled controllers whose API is not served say so once; not-yet options warn once', async () => {
-  // Two controllers not written yet; the events-only server serves neither's API.
-  const cm = start(['--secure-port=0', '--leader-elect=false', '--controllers=validatingadmissionpolicy-status-controller,storage-version-migrator-controller', '--concurrent-validating-admission-policy-status-syncs=3']);
+  // A written controller and a seam; the events-only server serves neither's API.
+  const cm = start(['--secure-port=0', '--leader-elect=false', '--controllers=validatingadmissionpolicy-status-controller,device-taint-eviction-controller', '--concurrent-device-taint-eviction-syncs=3']);
   await cm.waitForLog(/Started controllers" count=2/);
-  await cm.waitForLog(/waiting for its API.*storage-version-migrator-controller/);
+  await cm.waitForLog(/waiting for its API.*device-taint-eviction-controller/);
   await cm.waitForLog(/waiting for its API.*validatingadmissionpolicy-status-controller/);
   const log = cm.stderr();
   assert.equal(log.match(/Controller is waiting for its API: the server does not serve it yet" controller="validatingadmissionpolicy-status-controller" needs="validatingadmissionpolicies.admissionregistration.orch.io\/v1"/g)?.length, 1, log);
-  assert.equal(log.match(/flag --concurrent-validating-admission-policy-status-syncs is accepted but not implemented yet/g)?.length, 1, log);
+  assert.equal(log.match(/flag --concurrent-device-taint-eviction-syncs is accepted but not implemented yet/g)?.length, 1, log);
   await stopCleanly(cm);
 });
 

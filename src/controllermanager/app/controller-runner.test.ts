@@ -15,11 +15,13 @@ test('the table holds the spec\'s 50 controllers; three are off by default', () 
   assert.ok(controllerDescriptors.every((c) => c.name.endsWith('-controller') && c.requires.length > 0));
 });
 
-test('each controller runs as <name>, except the publishers, which keep Kubernetes\' account names', () => {
+test('each controller runs as <name>, except those that keep Kubernetes\' account names', () => {
   const unlike = controllerDescriptors.filter((c) => c.serviceAccount !== c.name).map((c) => [c.name, c.serviceAccount]);
   assert.deepEqual(unlike, [
     ['orch-apiserver-serving-clustertrustbundle-publisher-controller', 'orch-apiserver-serving-clustertrustbundle-publisher'],
+    ['resourceclaim-controller', 'resource-claim-controller'],
     ['root-ca-certificate-publisher-controller', 'root-ca-certificate-publisher'],
+    ['storageversion-garbage-collector-controller', 'storage-version-garbage-collector'],
   ]);
 });
 

@@ -38,6 +38,7 @@ import { endpointsController } from '../controllers/endpoint/endpoints-controlle
 import { endpointSliceController } from '../controllers/endpointslice/endpointslice-controller.ts';
 import { endpointSliceMirroringController } from '../controllers/endpointslicemirroring/mirroring-controller.ts';
 import { serviceCIDRsController } from '../controllers/servicecidrs/servicecidrs-controller.ts';
+import { vapStatusController } from '../controllers/validatingadmissionpolicystatus/vap-status-controller.ts';
 import { nodeLifecycleController } from '../controllers/nodelifecycle/node-lifecycle-controller.ts';
 import { taintEvictionController } from '../controllers/tainteviction/taint-eviction-controller.ts';
 import { nodeIPAMController } from '../controllers/nodeipam/node-ipam-controller.ts';
@@ -95,6 +96,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'endpointslice-controller': (options) => endpointSliceController(options.endpointSliceController),
   'endpointslice-mirroring-controller': (options) => endpointSliceMirroringController(options.endpointSliceMirroringController),
   'service-cidr-controller': () => serviceCIDRsController(),
+  'validatingadmissionpolicy-status-controller': (options) => vapStatusController(options.validatingAdmissionPolicyStatusController),
   'node-lifecycle-controller': (options) => nodeLifecycleController(options.nodeLifecycleController),
   'taint-eviction-controller': () => taintEvictionController(),
   'node-ipam-controller': (options) => nodeIPAMController(options.nodeIPAMController),

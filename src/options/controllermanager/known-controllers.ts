@@ -39,6 +39,8 @@ const DISABLED_BY_DEFAULT = new Set(['bootstrap-signer', 'selinux-warning', 'tok
 const SERVICE_ACCOUNTS: Record<string, string> = {
   'orch-apiserver-serving-clustertrustbundle-publisher': 'orch-apiserver-serving-clustertrustbundle-publisher',
   'root-ca-certificate-publisher': 'root-ca-certificate-publisher',
+  resourceclaim: 'resource-claim-controller',
+  'storageversion-garbage-collector': 'storage-version-garbage-collector',
 };
 
 // Short name (without the suffix) and required resources, in the spec's order.
@@ -52,7 +54,7 @@ const TABLE: Array<[string, ApiResourceRef[]]> = [
   ['cronjob', [batch('cronjobs'), batch('jobs')]],
   ['daemonset', [apps('daemonsets'), core('pods'), core('nodes')]],
   ['deployment', [apps('deployments'), apps('replicasets'), core('pods')]],
-  ['device-taint-eviction', [resourceApi('resourceclaims'), core('pods')]],
+  ['device-taint-eviction', [{ group: 'resource.orch.io', version: 'v1alpha3', resource: 'devicetaintrules' }, resourceApi('resourceslices'), resourceApi('resourceclaims'), core('pods')]],
   ['disruption', [{ group: 'policy', version: 'v1', resource: 'poddisruptionbudgets' }, core('pods')]],
   ['endpoints', [core('endpoints'), core('services'), core('pods')]],
   ['endpointslice', [discovery('endpointslices'), core('services'), core('pods')]],
@@ -76,7 +78,7 @@ const TABLE: Array<[string, ApiResourceRef[]]> = [
   ['podcertificaterequest-cleaner', [{ group: 'certificates.orch.io', version: 'v1beta1', resource: 'podcertificaterequests' }]],
   ['replicaset', [apps('replicasets'), core('pods')]],
   ['replicationcontroller', [core('replicationcontrollers'), core('pods')]],
-  ['resourceclaim', [resourceApi('resourceclaims'), core('pods')]],
+  ['resourceclaim', [resourceApi('resourceclaims'), resourceApi('resourceclaimtemplates'), core('pods')]],
   ['resourcequota', [core('resourcequotas')]],
   ['root-ca-certificate-publisher', [core('configmaps'), core('namespaces')]],
   ['selinux-warning', [core('pods'), core('persistentvolumes')]],
@@ -85,8 +87,8 @@ const TABLE: Array<[string, ApiResourceRef[]]> = [
   ['serviceaccount', [core('serviceaccounts'), core('namespaces')]],
   ['serviceaccount-token', [core('serviceaccounts'), core('secrets')]],
   ['statefulset', [apps('statefulsets'), core('pods')]],
-  ['storage-version-migrator', [{ group: 'storagemigration.orch.io', version: 'v1alpha1', resource: 'storageversionmigrations' }]],
-  ['storageversion-garbage-collector', [{ group: 'internal.apiserver.orch.io', version: 'v1alpha1', resource: 'storageversions' }]],
+  ['storage-version-migrator', [{ group: 'storagemigration.orch.io', version: 'v1beta1', resource: 'storageversionmigrations' }]],
+  ['storageversion-garbage-collector', [{ group: 'internal.apiserver.orch.io', version: 'v1alpha1', resource: 'storageversions' }, { group: 'coordination.orch.io', version: 'v1', resource: 'leases' }]],
   ['taint-eviction', [core('pods'), core('nodes')]],
   ['token-cleaner', [core('secrets')]],
   ['ttl-after-finished', [batch('jobs')]],

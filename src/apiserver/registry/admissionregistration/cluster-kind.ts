@@ -1,5 +1,5 @@
 // The shape every admissionregistration.orch.io kind shares: cluster-scoped, stored as served,
-// all verbs, a name/age table with the kind's own columns.
+// all verbs, a name/age table with the kind's own columns; for policies, a /status subresource.
 import { ADMISSIONREGISTRATION_GROUP } from '../../../api/admissionregistration/v1/types.ts';
 import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import type { StatusCause } from '../../../machinery/status.ts';
@@ -8,6 +8,10 @@ import { ALL_VERBS, validatingStrategy, type ResourceDeclaration, type ResourceS
 import { nameAgeTable } from '../simple-table.ts';
 import { servedAsStoredNames } from '../declaration-names.ts';
 import { kindSchema } from '../../../machinery/openapi/kind-schemas.ts';
+import { deepEqual } from '../../../machinery/validation/immutable.ts';
+import { toStatusCauses } from '../../../machinery/validation/field-error.ts';
+import { validateObjectMetaUpdate } from '../../../machinery/validation/object-meta.ts';
+import { keepMetadataForStatus } from '../status-metadata.ts';
 
 export interface ClusterKindSpec<T extends ApiObject> {
   version: string;
@@ -18,10 +22,11 @@ export interface ClusterKindSpec<T extends ApiObject> {
   defaults(obj: T): void;
   validate(obj: T): StatusCause[];
   validateUpdate(obj: T, old: T): StatusCause[];
-  /** Keeps status on main-resource writes (policies own a status written by the server). */
-  keepStatus?: boolean;
-  /** Computes the server-owned status after each write of the spec. */
-  status?(obj: T): void;
+  /**
+   * Policies: a status written only through /status (by their status controller), kept on
+   * main-resource writes, and a generation raised by each change of the spec.
+   */
+  statusSubresource?: boolean;
   columns?: readonly TableColumnDefinition[];
   cells?: (obj: T) => unknown[];
 }
@@ -30,15 +35,28 @@ export function clusterKindDeclaration<T extends ApiObject>(spec: ClusterKindSpe
   const strategy: ResourceStrategy<T> = {
     ...validatingStrategy({ validate: spec.validate, validateUpdate: spec.validateUpdate, allowCreateOnUpdate: false }),
     prepareForCreate: (obj) => {
-      if (spec.keepStatus) delete (obj as Record<string, unknown>)['status'];
+      if (spec.statusSubresource) delete (obj as Record<string, unknown>)['status'];
       spec.defaults(obj);
-      spec.status?.(obj);
     },
     prepareForUpdate: (obj, old) => {
-      if (spec.keepStatus) (obj as Record<string, unknown>)['status'] = (old as Record<string, unknown>)['status'];
       spec.defaults(obj);
-      spec.status?.(obj);
+      if (!spec.statusSubresource) return;
+      const o = obj as Record<string, unknown>;
+      const was = old as Record<string, unknown>;
+      o['status'] = was['status'];
+      if (!deepEqual(o['spec'], was['spec'])) obj.metadata.generation = (old.metadata.generation ?? 0) + 1;
     },
+  };
+  // A status write changes the status alone.
+  const statusStrategy: ResourceStrategy<T> = {
+    ...strategy,
+    prepareForCreate: () => {},
+    prepareForUpdate: (obj, old) => {
+      (obj as Record<string, unknown>)['spec'] = (old as Record<string, unknown>)['spec'];
+      keepMetadataForStatus(obj.metadata, old.metadata);
+    },
+    validate: () => [],
+    validateUpdate: (obj, old) => toStatusCauses(validateObjectMetaUpdate(obj.metadata, old.metadata)),
   };
   return {
     ...servedAsStoredNames(ADMISSIONREGISTRATION_GROUP, spec.version, spec.kind, spec.plural),
@@ -54,5 +72,6 @@ export function clusterKindDeclaration<T extends ApiObject>(spec: ClusterKindSpe
     allowedFieldSelectors: ['metadata.name'],
     table: nameAgeTable<T>(spec.columns ?? [], spec.cells ?? (() => [])),
     verbs: ALL_VERBS,
+    ...(spec.statusSubresource ? { subresources: { status: { verbs: ['get', 'patch', 'update'], strategy: statusStrategy } } } : {}),
   };
 }

@@ -4,7 +4,6 @@ import type { ResourceDeclaration } from '../../resource.ts';
 import { clusterKindDeclaration } from '../cluster-kind.ts';
 import { defaultBinding, defaultPolicy } from './defaults.ts';
 import { bindingValidation, policyValidation } from './validation.ts';
-import { typeCheckPolicy } from './type-checking.ts';
 
 export function validatingAdmissionPoliciesDeclaration(): ResourceDeclaration<ValidatingAdmissionPolicy, ValidatingAdmissionPolicy> {
   return clusterKindDeclaration<ValidatingAdmissionPolicy>({
@@ -14,11 +13,8 @@ export function validatingAdmissionPoliciesDeclaration(): ResourceDeclaration<Va
     singular: 'validatingadmissionpolicy',
     defaults: defaultPolicy,
     ...policyValidation,
-    keepStatus: true,
-    status: (p) => {
-      const warnings = typeCheckPolicy(p);
-      p.status = { ...(p.status ?? {}), typeChecking: warnings.length ? { expressionWarnings: warnings } : {} };
-    },
+    // Type checking is the validatingadmissionpolicy-status controller's, written through /status.
+    statusSubresource: true,
     columns: [
       { name: 'Validations', type: 'integer', format: '', priority: 0, description: 'Validations indicates the number of validation rules defined in this configuration' },
       { name: 'ParamKind', type: 'string', format: '', priority: 0, description: 'ParamKind specifies the kind of resources used to parameterize this policy' },

@@ -200,6 +200,33 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
     r(['update'], ['batch'], ['cronjobs/finalizers']),
     r(['list', 'delete'], [''], ['pods']),
   ],
+  'validatingadmissionpolicy-status-controller': [
+    r(['get', 'list', 'watch'], ['admissionregistration.orch.io'], ['validatingadmissionpolicies']),
+    r(['get', 'patch', 'update'], ['admissionregistration.orch.io'], ['validatingadmissionpolicies/status']),
+  ],
+  'storage-version-garbage-collector': [
+    r(['get', 'list', 'watch'], ['coordination.orch.io'], ['leases']),
+    r(['get', 'list', 'delete'], ['internal.apiserver.orch.io'], ['storageversions']),
+    r(['get', 'patch', 'update'], ['internal.apiserver.orch.io'], ['storageversions/status']),
+  ],
+  'storage-version-migrator-controller': [
+    r(['list', 'patch'], ['*'], ['*']),
+    r(['update'], ['storagemigration.orch.io'], ['storageversionmigrations/status']),
+  ],
+  'resource-claim-controller': [
+    r(['get', 'list', 'watch'], [''], ['pods']),
+    r(['update'], [''], ['pods/finalizers']),
+    r(['get', 'list', 'watch', 'create', 'delete'], ['resource.orch.io'], ['resourceclaims']),
+    r(['update', 'patch'], ['resource.orch.io'], ['resourceclaims', 'resourceclaims/status']),
+    r(['update', 'patch'], [''], ['pods/status']),
+  ],
+  'device-taint-eviction-controller': [
+    r(['get', 'list', 'watch'], [''], ['pods']),
+    r(['delete'], [''], ['pods']),
+    r(['patch', 'update'], [''], ['pods/status']),
+    r(['get', 'list', 'watch'], ['resource.orch.io'], ['resourceclaims', 'resourceslices', 'deviceclasses', 'devicetaintrules']),
+    r(['get', 'patch', 'update'], ['resource.orch.io'], ['devicetaintrules/status']),
+  ],
 };
 
 /**
