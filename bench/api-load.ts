@@ -142,3 +142,64 @@ export async function startApiserverWith(namespaces: readonly string[]): Promise
   }
   return server;
 }
+
+/** Get latencies, in ms, measured while a steady stream of creates runs. */
+export interface GetLatency {
+  p50: number;
+  p99: number;
+  max: number;
+  gets: number;
+  createsPerSecond: number;
+}
+
+const LATENCY_CONNECTIONS = 16;
+const STEADY_CREATE_CLIENTS = 4;
+const STEADY_CREATES_PER_CLIENT = 500;
+
+/**
+ * GETs `getPath` over 16 HTTP/2 connections, one request in flight on each, for `seconds`, while
+ * h2load creates `createBody` at `createPath` at a steady 2,000 a second (4 connections × 500/s):
+ * the latency a reader sees while the heap grows and the collector runs. Needs h2load.
+ */
+export async function getLatencyWhileCreating(t: Target, getPath: string, createPath: string, createBody: string, seconds: number): Promise<GetLatency> {
+  const sessions = Array.from({ length: LATENCY_CONNECTIONS }, () => connect(t.url, { ca: t.ca }));
+  const latencies: number[] = [];
+  let creating = true;
+  const rate = STEADY_CREATE_CLIENTS * STEADY_CREATES_PER_CLIENT;
+  const dir = mkdtempSync(join(tmpdir(), 'orch-bench-steady-'));
+  const bodyFile = join(dir, 'body.json');
+  writeFileSync(bodyFile, createBody);
+  const creates = new Promise<number>((resolve, reject) => {
+    const args = ['-n', String(rate * seconds), '-c', String(STEADY_CREATE_CLIENTS), '-m', '1', `--rps=${STEADY_CREATES_PER_CLIENT}`, '-d', bodyFile];
+    args.push('-H', 'content-type: application/json', '-H', `authorization: Bearer ${t.token}`, new URL(createPath, t.url).href);
+    execFile(H2LOAD, args, { maxBuffer: 1 << 20 }, (err, stdout) => {
+      if (err) return reject(err);
+      const [, time, unit] = /finished in ([\d.]+)(ms|s)/.exec(stdout) ?? [];
+      resolve((rate * seconds) / (Number(time) / (unit === 'ms' ? 1000 : 1)));
+    });
+  }).finally(() => (creating = false));
+  const reader = async (session: ClientHttp2Session) => {
+    while (creating) {
+      const start = performance.now();
+      const status = await new Promise<number>((resolve, reject) => {
+        const stream = session.request({ ':path': getPath, authorization: `Bearer ${t.token}` });
+        let code = 0;
+        stream.on('response', (h) => (code = Number(h[':status'])));
+        stream.on('data', () => {});
+        stream.on('end', () => resolve(code));
+        stream.on('error', reject);
+        stream.end();
+      });
+      if (status !== 200) throw new Error(`get ${getPath}: ${status}`);
+      latencies.push(performance.now() - start);
+    }
+  };
+  try {
+    const [createsPerSecond] = await Promise.all([creates, ...sessions.map(reader)]);
+    const sorted = latencies.sort((a, b) => a - b);
+    return { p50: sorted[Math.floor(sorted.length / 2)]!, p99: sorted[Math.floor(sorted.length * 0.99)]!, max: sorted.at(-1)!, gets: sorted.length, createsPerSecond };
+  } finally {
+    for (const s of sessions) s.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { ApiObject } from '../src/api/meta/v1/types.ts';
 import type { OrchDaemon } from '../test/support/orch-daemon.ts';
-import { CONNECTIONS, createMany, getRate, percentile, rssMiB, send, startApiserverWith, useH2load, type Target } from './api-load.ts';
+import { CONNECTIONS, createMany, getLatencyWhileCreating, getRate, percentile, rssMiB, send, startApiserverWith, useH2load, type Target } from './api-load.ts';
 
 const NAMESPACE = 'bench';
 const TOTAL_EVENTS = 100_000;
@@ -34,6 +34,7 @@ const GET_RUNS = 3;
 const GETS_PER_RUN = 10_000;
 const WATCHERS = 100;
 const WATCHED_WRITES = 200;
+const LATENCY_SECONDS = 10;
 
 /** An Event for `namespace`, named `name` or, when name is absent, named by the server (generateName). */
 function eventBody(namespace: string, name: string | undefined, note = 'benchmark event'): string {
@@ -138,6 +139,7 @@ export async function benchEvents(): Promise<Record<string, number | string>> {
   const { child, target, stop } = await startApiserver();
   const agent = new Agent({ keepAlive: true, maxSockets: 32, ca: target.ca });
   try {
+    const rssAtStart = rssMiB(child.pid!);
     const coldRate = await createEvents(target, NAMESPACE, CREATES_PER_RUN);
     for (let done = CREATES_PER_RUN; done < WARM_UP; done += CREATES_PER_RUN) await createEvents(target, NAMESPACE, CREATES_PER_RUN);
     const machineSpeed = jsonRoundTripsPerSecond();
@@ -160,6 +162,8 @@ export async function benchEvents(): Promise<Record<string, number | string>> {
     const watch = await watchLatency(target);
     await createEvents(target, NAMESPACE, TOTAL_EVENTS - WARM_UP - CREATE_RUNS * CREATES_PER_RUN - LIST_SIZE - WATCHED_WRITES);
     const rss = rssMiB(child.pid!);
+    const servedJsonBytes = Buffer.byteLength((await send(target, agent, 'GET', `${eventsPath('list')}/${someName}`)).body);
+    const latency = useH2load ? await getLatencyWhileCreating(target, `${eventsPath('list')}/${someName}`, eventsPath(NAMESPACE), eventBody(NAMESPACE, undefined), LATENCY_SECONDS) : undefined;
     return {
       [`event creates/s, ${CONNECTIONS} HTTP/2 connections, ${useH2load ? 'h2load' : 'Node client'}, median of ${CREATE_RUNS} × ${CREATES_PER_RUN.toLocaleString('en-US')} (creates/s, target >= 5000)`]: createsPerSecond,
       'each create run (creates/s)': createRates.map((r) => Math.round(r).toLocaleString('en-US')).join(' / '),
@@ -170,7 +174,13 @@ export async function benchEvents(): Promise<Record<string, number | string>> {
       'watch delivery p50 ms (100 watchers)': Number(watch.p50.toFixed(1)),
       'watch delivery p99, 100 watchers (ms, target <= 50)': Number(watch.p99.toFixed(1)),
       'watch events delivered': `${watch.delivered} / ${WATCHERS * WATCHED_WRITES}`,
-      'server RSS after 100,000 events, MiB': rss,
+      'server RSS at start (MiB)': rssAtStart,
+      'server RSS after 100,000 events (MiB, target <= 300)': rss,
+      'JSON of one event as served (bytes)': servedJsonBytes,
+      'RSS growth per event stored (bytes)': Math.round(((rss - rssAtStart) * 2 ** 20) / TOTAL_EVENTS),
+      'get of one event, p50, 16 connections while 2,000 creates/s run (ms)': latency ? Number(latency.p50.toFixed(1)) : 'h2load is not installed',
+      'get of one event, p99, 16 connections while 2,000 creates/s run (ms, target <= 25)': latency ? Number(latency.p99.toFixed(1)) : 'h2load is not installed',
+      'get of one event, slowest while creates run (ms)': latency ? Math.round(latency.max) : 'h2load is not installed',
     };
   } finally {
     agent.destroy();

@@ -5,7 +5,7 @@
 import { Agent } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { CONNECTIONS, createMany, getRate, percentile, rssMiB, send, startApiserverWith, useH2load } from './api-load.ts';
+import { CONNECTIONS, createMany, getLatencyWhileCreating, getRate, percentile, rssMiB, send, startApiserverWith, useH2load } from './api-load.ts';
 
 const NAMESPACE = 'bench-pods';
 const LIST_NAMESPACE = 'bench-pod-list';
@@ -15,6 +15,7 @@ const CREATES_PER_RUN = 10_000;
 const LIST_SIZE = 10_000;
 const GET_RUNS = 3;
 const GETS_PER_RUN = 10_000;
+const LATENCY_SECONDS = 10;
 
 const podsPath = (namespace: string) => `/api/v1/namespaces/${namespace}/pods`;
 
@@ -82,6 +83,7 @@ export async function benchPods(): Promise<Record<string, number | string>> {
   const agent = new Agent({ keepAlive: true, maxSockets: 8, ca: target.ca });
   const body = podBody(NAMESPACE);
   try {
+    const rssAtStart = rssMiB(child.pid!);
     // The ServiceAccount admission plugin wants the pods' accounts; no controller manager runs here.
     for (const namespace of [NAMESPACE, LIST_NAMESPACE]) {
       for (const name of ['default', 'web']) {
@@ -111,13 +113,18 @@ export async function benchPods(): Promise<Record<string, number | string>> {
     const made = CREATES_PER_RUN * (CREATE_RUNS + 1) + LIST_SIZE;
     await createMany(target, podsPath(NAMESPACE), body, TOTAL_PODS - made);
     const rss = rssMiB(child.pid!);
+    const latency = useH2load ? await getLatencyWhileCreating(target, `${podsPath(LIST_NAMESPACE)}/${someName}`, podsPath(NAMESPACE), body, LATENCY_SECONDS) : undefined;
     return {
       [`pod creates/s, ${CONNECTIONS} HTTP/2 connections, median of ${CREATE_RUNS} × ${CREATES_PER_RUN.toLocaleString('en-US')} (creates/s)`]: Math.round(percentile(rates, 50)),
       'each pod create run (creates/s)': rates.map((r) => Math.round(r).toLocaleString('en-US')).join(' / '),
       'JSON of one pod as served (bytes)': storedBytes,
       'list of 10,000 pods, median (ms)': Math.round(percentile(listTimes, 50)),
       [`gets of one pod by name/s, median of ${GET_RUNS} × ${GETS_PER_RUN.toLocaleString('en-US')} (gets/s)`]: getsPerSecond,
+      'server RSS at start (MiB)': rssAtStart,
       'server RSS after 100,000 pods (MiB, target <= 900)': rss,
+      'RSS growth per pod stored (bytes)': Math.round(((rss - rssAtStart) * 2 ** 20) / TOTAL_PODS),
+      'get of one pod, p50, 16 connections while 2,000 creates/s run (ms)': latency ? Number(latency.p50.toFixed(1)) : 'h2load is not installed',
+      'get of one pod, p99, 16 connections while 2,000 creates/s run (ms, target <= 25)': latency ? Number(latency.p99.toFixed(1)) : 'h2load is not installed',
     };
   } finally {
     agent.destroy();

@@ -1,8 +1,11 @@
 // `npm run bench`: runs every benchmark part that exists and prints one table of all figures,
 // each with its target where it has one. A part is a file of the list below exporting a function
 // that resolves to its figures; a missing file or a missing dependency (etcd) skips the part
-// with a line saying why. Progress goes to stderr, the table to stdout.
-import { existsSync } from 'node:fs';
+// with a line saying why. Progress goes to stderr, the table to stdout. Every run appends its
+// figures, with the commit they were measured at, to bench/results.jsonl, so that a regression
+// shows next to the runs before it.
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** One measured figure. `target` is the goal in words (e.g. "< 1 s"); `met` says whether it was reached. */
@@ -36,6 +39,7 @@ const PARTS: Part[] = [
     exportName: 'benchStorageEtcd',
     skipReason: () => (existsSync(ETCD_BINARY) ? undefined : `etcd is not installed (${ETCD_BINARY})`),
   },
+  { title: 'watch cache memory', file: 'cache-memory.ts', exportName: 'benchCacheMemory' },
   { title: 'events API', file: 'events.ts', exportName: 'benchEvents' },
   { title: 'pods API', file: 'pods.ts', exportName: 'benchPods' },
   { title: 'simulated nodes (1,000 pods on 100 nodes)', file: 'simulated-nodes.ts', exportName: 'benchSimulatedNodes' },
@@ -148,9 +152,32 @@ export async function runBenchmarks(only: readonly string[] = [], say: (line: st
   return rows;
 }
 
+const RESULTS_FILE = fileURLToPath(new URL('results.jsonl', import.meta.url));
+
+/** The commit measured, with "+changes" when the working tree differs from it. */
+function commitMeasured(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', 'src', 'bench'], { encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${head}+changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Appends one line: when, which commit, which parts, and every figure by part and name. */
+export function appendResults(rows: Row[], parts: readonly string[], file = RESULTS_FILE): void {
+  const figures: Record<string, Record<string, number | string>> = {};
+  for (const { part, figure } of rows) (figures[part] ??= {})[figure.unit ? `${figure.name} (${figure.unit})` : figure.name] = figure.value;
+  const line = { at: new Date().toISOString(), commit: commitMeasured(), parts: parts.length > 0 ? parts : 'all', figures };
+  appendFileSync(file, JSON.stringify(line) + '\n');
+}
+
 if (import.meta.main) {
   // `npm run bench -- startup events` runs only those parts.
-  const rows = await runBenchmarks(process.argv.slice(2));
+  const only = process.argv.slice(2);
+  const rows = await runBenchmarks(only);
+  if (rows.length > 0) appendResults(rows, only);
   process.stdout.write('\n' + renderTable(rows));
   const missed = rows.filter((r) => r.figure.met === false).length;
   if (missed > 0) process.stdout.write(`\n${missed} figure(s) missed their target\n`);
