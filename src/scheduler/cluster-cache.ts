@@ -1,9 +1,12 @@
 // The scheduler's picture of the cluster: every node with the pods placed on it. Pods come from
 // the informer once bound; a pod the scheduler has just chosen a node for is "assumed" on it at
 // once, so the next decision sees it, and forgotten again if its binding fails. Pods that have
-// finished free their node's resources.
+// finished free their node's resources. It also remembers where pods that preempted others are
+// nominated to go, so that room is kept for them, and reaches the other objects decisions read
+// through its listers.
 import type { Node } from '../api/core/v1/node-types.ts';
 import type { Pod } from '../api/core/v1/pod-types.ts';
+import { staticListers, type Listers } from './listers.ts';
 import { NodeInfo, type PlacedPod } from './node-info.ts';
 import { hostPortsOf, podNonZeroRequests, podRequests } from './resources.ts';
 
@@ -16,7 +19,7 @@ export function isTerminal(pod: Pod): boolean {
 }
 
 export function placement(pod: Pod, nodeName: string): PlacedPod {
-  return { key: podKey(pod), nodeName, requests: podRequests(pod), nonZero: podNonZeroRequests(pod), hostPorts: hostPortsOf(pod) };
+  return { key: podKey(pod), nodeName, pod, requests: podRequests(pod), nonZero: podNonZeroRequests(pod), hostPorts: hostPortsOf(pod) };
 }
 
 export class ClusterCache {
@@ -24,6 +27,38 @@ export class ClusterCache {
   /** Where each counted pod is, by key. */
   private readonly placed = new Map<string, PlacedPod>();
   private readonly assumed = new Set<string>();
+  /** Waiting pods nominated to a node by preemption, by key. */
+  private readonly nominated = new Map<string, { pod: Pod; nodeName: string }>();
+  readonly listers: Listers;
+
+  constructor(listers: Listers = staticListers({})) {
+    this.listers = listers;
+  }
+
+  /** The labels of a namespace, for namespace selectors. */
+  namespaceLabels(name: string): Readonly<Record<string, string>> | undefined {
+    return this.listers.namespace(name)?.metadata.labels;
+  }
+
+  /** Every counted pod on every node. */
+  *placedPods(): IterableIterator<PlacedPod> {
+    yield* this.placed.values();
+  }
+
+  /** Records (or, with no node, clears) the node a waiting pod is nominated to. */
+  nominate(pod: Pod, nodeName: string | undefined): void {
+    const key = podKey(pod);
+    if (nodeName) this.nominated.set(key, { pod, nodeName });
+    else this.nominated.delete(key);
+  }
+
+  /** The pods nominated to the node, other than `except`. */
+  nominatedTo(nodeName: string, except?: Pod): Pod[] {
+    const skip = except ? podKey(except) : undefined;
+    const out: Pod[] = [];
+    for (const [key, n] of this.nominated) if (n.nodeName === nodeName && key !== skip) out.push(n.pod);
+    return out;
+  }
 
   setNode(node: Node): void {
     const name = node.metadata.name ?? '';
@@ -49,8 +84,11 @@ export class ClusterCache {
     if (!nodeName) {
       // Not bound yet in the informer's view: an assumption made since stands.
       if (!this.assumed.has(key)) this.drop(key);
+      if (pod.status?.nominatedNodeName && !pod.metadata.deletionTimestamp) this.nominate(pod, pod.status.nominatedNodeName);
+      else this.nominated.delete(key);
       return;
     }
+    this.nominated.delete(key);
     this.assumed.delete(key);
     if (isTerminal(pod)) return this.drop(key);
     this.place(placement(pod, nodeName));
@@ -59,12 +97,14 @@ export class ClusterCache {
   removePod(pod: Pod): void {
     const key = podKey(pod);
     this.assumed.delete(key);
+    this.nominated.delete(key);
     this.drop(key);
   }
 
   /** Counts a pod on the node chosen for it before the binding is confirmed. */
   assume(pod: Pod, nodeName: string): void {
     this.assumed.add(podKey(pod));
+    this.nominated.delete(podKey(pod));
     this.place(placement(pod, nodeName));
   }
 

@@ -1,38 +1,50 @@
-// The checks a node must pass to take a pod, in Kubernetes' filter order, each answering with the
-// reasons it refuses (worded as Kubernetes words them, for the FailedScheduling message) or none.
-// A node is refused by the first check that has reasons.
+// The checks of a node on its own that it must pass to take a pod, in Kubernetes' filter order:
+// schedulability, taints, node selector and affinity, host ports, resources. Each answers with
+// the reasons it refuses (worded as Kubernetes words them, for the FailedScheduling message), and
+// whether removing pods could change its mind (preemption only helps with ports and resources).
 import { TAINT_NODE_UNSCHEDULABLE } from '../api/core/v1/well-known-taints.ts';
 import type { Pod } from '../api/core/v1/pod-types.ts';
+import { requiredNodeAffinityMatches } from '../machinery/scheduling/node-affinity.ts';
+import { findUntoleratedTaint, tolerationsTolerateTaint } from '../machinery/scheduling/taints.ts';
 import type { NodeInfo } from './node-info.ts';
-import { matchesNodeSelectorAndAffinity } from './node-affinity.ts';
 import type { Resources } from './resources.ts';
-import { firstUntoleratedTaint, toleratedBy } from './tolerations.ts';
 
 /** What the filters need of the pod, worked out once per scheduling attempt. */
 export interface PodFacts {
   pod: Pod;
   requests: Resources;
+  nonZero: { cpu: number; memory: number };
   hostPorts: string[];
+  priority: number;
 }
 
-export type Filter = (facts: PodFacts, node: NodeInfo) => string[];
+/** A refusal: its reasons, and whether no preemption can lift it (UnschedulableAndUnresolvable). */
+export interface FilterStatus {
+  reasons: string[];
+  unresolvable: boolean;
+}
+
+export type NodeFilter = (facts: PodFacts, node: NodeInfo) => FilterStatus | undefined;
 
 export const UNSCHEDULABLE_REASON = 'node(s) were unschedulable';
 export const AFFINITY_REASON = "node(s) didn't match Pod's node affinity/selector";
 export const PORTS_REASON = "node(s) didn't have free ports for the requested pod ports";
 export const TOO_MANY_PODS_REASON = 'Too many pods';
 
-const nodeUnschedulable: Filter = ({ pod }, { node }) => {
-  if (!node.spec?.unschedulable) return [];
-  return toleratedBy(pod.spec?.tolerations, { key: TAINT_NODE_UNSCHEDULABLE, effect: 'NoSchedule' }) ? [] : [UNSCHEDULABLE_REASON];
+export const unresolvable = (...reasons: string[]): FilterStatus => ({ reasons, unresolvable: true });
+export const unschedulable = (...reasons: string[]): FilterStatus => ({ reasons, unresolvable: false });
+
+const nodeUnschedulable: NodeFilter = ({ pod }, { node }) => {
+  if (!node.spec?.unschedulable) return undefined;
+  return tolerationsTolerateTaint(pod.spec?.tolerations, { key: TAINT_NODE_UNSCHEDULABLE, effect: 'NoSchedule' }) ? undefined : unresolvable(UNSCHEDULABLE_REASON);
 };
 
-const taintToleration: Filter = ({ pod }, { node }) => {
-  const taint = firstUntoleratedTaint(node.spec?.taints, pod.spec?.tolerations, ['NoSchedule', 'NoExecute']);
-  return taint ? [`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`] : [];
+const taintToleration: NodeFilter = ({ pod }, { node }) => {
+  const taint = findUntoleratedTaint(node.spec?.taints, pod.spec?.tolerations, (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute');
+  return taint ? unresolvable(`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`) : undefined;
 };
 
-const nodeAffinity: Filter = ({ pod }, { node }) => (matchesNodeSelectorAndAffinity(pod, node) ? [] : [AFFINITY_REASON]);
+const nodeAffinity: NodeFilter = ({ pod }, { node }) => (requiredNodeAffinityMatches(pod.spec, node) ? undefined : unresolvable(AFFINITY_REASON));
 
 /** A port is taken when another pod holds it on the same protocol and port, on the same or any address. */
 function portTaken(port: string, used: ReadonlyMap<string, number>): boolean {
@@ -45,9 +57,9 @@ function portTaken(port: string, used: ReadonlyMap<string, number>): boolean {
   return false;
 }
 
-const nodePorts: Filter = ({ hostPorts }, info) => (hostPorts.some((port) => portTaken(port, info.usedPorts)) ? [PORTS_REASON] : []);
+const nodePorts: NodeFilter = ({ hostPorts }, info) => (hostPorts.some((port) => portTaken(port, info.usedPorts)) ? unschedulable(PORTS_REASON) : undefined);
 
-const resourcesFit: Filter = ({ requests }, info) => {
+const resourcesFit: NodeFilter = ({ requests }, info) => {
   const reasons: string[] = [];
   const maxPods = info.allocatable.pods ?? 0;
   if (info.pods.size + 1 > maxPods) reasons.push(TOO_MANY_PODS_REASON);
@@ -56,16 +68,7 @@ const resourcesFit: Filter = ({ requests }, info) => {
     const free = (info.allocatable[name] ?? 0) - (info.requested[name] ?? 0);
     if (amount > free) reasons.push(`Insufficient ${name}`);
   }
-  return reasons;
+  return reasons.length ? unschedulable(...reasons) : undefined;
 };
 
-export const FILTERS: readonly Filter[] = [nodeUnschedulable, taintToleration, nodeAffinity, nodePorts, resourcesFit];
-
-/** The reasons the node refuses the pod; empty when it fits. */
-export function refusals(facts: PodFacts, node: NodeInfo): string[] {
-  for (const filter of FILTERS) {
-    const reasons = filter(facts, node);
-    if (reasons.length) return reasons;
-  }
-  return [];
-}
+export const NODE_FILTERS: readonly NodeFilter[] = [nodeUnschedulable, taintToleration, nodeAffinity, nodePorts, resourcesFit];

@@ -1,5 +1,6 @@
 // The scheduler as a daemon: an API client, informers of nodes and pods feeding the cluster cache
-// and the queue, the Events it records, and the scheduling loop, until shutdown.
+// and the queue, informers of the other objects decisions read, the Events it records, and the
+// scheduling loop, until shutdown.
 import { hostname } from 'node:os';
 import type { Node } from '../api/core/v1/node-types.ts';
 import type { Pod } from '../api/core/v1/pod-types.ts';
@@ -13,6 +14,7 @@ import { RestClient } from '../client/rest/client.ts';
 import { ResourceClient } from '../client/rest/resource.ts';
 import type { SchedulerOptions } from '../options/components/scheduler-command.ts';
 import { Binder } from './binder.ts';
+import { informerListers } from './informer-listers.ts';
 import { ClusterCache } from './cluster-cache.ts';
 import { nodeHandler, podHandler } from './event-handlers.ts';
 import { runSchedulingLoop } from './scheduler.ts';
@@ -22,6 +24,9 @@ const log = klog('scheduler/run');
 
 /** How often pods unschedulable for too long are looked at. */
 const FLUSH_INTERVAL_MS = 30_000;
+
+/** How long a pod's claims may take to bind before it is scheduled again (Kubernetes' bindTimeoutSeconds). */
+const VOLUME_BINDING = { timeoutMs: 600_000, pollMs: 100 };
 
 export interface SchedulerDeps {
   shutdown: AbortSignal;
@@ -41,8 +46,9 @@ export async function runScheduler(options: SchedulerOptions, deps: SchedulerDep
   const broadcaster = new EventBroadcaster(restEventSink(rest), { clock });
   const recorder = newRecorder(broadcaster, { reportingController: options.schedulerName, reportingInstance: `${options.schedulerName}-${hostname()}` }, clock);
   const binder = new Binder(rest, recorder);
-  const cache = new ClusterCache();
   const queue = new SchedulingQueue({ clock, initialBackoffMs: options.initialBackoffMs, maxBackoffMs: options.maxBackoffMs, maxUnschedulableMs: options.maxUnschedulableMs });
+  const others = informerListers(rest, clock, () => queue.moveAllUnschedulable());
+  const cache = new ClusterCache(others.listers);
   const handlerDeps = {
     schedulerName: options.schedulerName,
     cache,
@@ -62,13 +68,14 @@ export async function runScheduler(options: SchedulerOptions, deps: SchedulerDep
   };
   deps.shutdown.addEventListener('abort', onShutdown, { once: true });
   if (deps.shutdown.aborted) onShutdown();
-  const informers = [nodes.run(stop.signal), pods.run(stop.signal)];
+  const all = [nodes, pods, ...others.informers];
+  const informers = all.map((i) => i.run(stop.signal));
   const flush = setInterval(() => queue.flushLongUnschedulable(), FLUSH_INTERVAL_MS);
   try {
-    await Promise.race([Promise.all([nodes.waitForSync(), pods.waitForSync()]), new Promise((resolve) => stop.signal.addEventListener('abort', resolve, { once: true }))]);
+    await Promise.race([Promise.all(all.map((i) => i.waitForSync())), new Promise((resolve) => stop.signal.addEventListener('abort', resolve, { once: true }))]);
     if (!stop.signal.aborted) {
       log.info('Scheduling pods', { schedulerName: options.schedulerName, nodes: cache.nodes.size, waiting: queue.size });
-      await runSchedulingLoop({ queue, cache, binder, parallelism: options.parallelism, signal: stop.signal });
+      await runSchedulingLoop({ queue, cache, binder, client: rest, volumeBinding: VOLUME_BINDING, parallelism: options.parallelism, signal: stop.signal });
     }
     return 0;
   } finally {

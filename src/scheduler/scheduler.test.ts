@@ -5,11 +5,11 @@ import type { Pod } from '../api/core/v1/pod-types.ts';
 import { FakeClock } from '../client/clock/fake-clock.ts';
 import { ClusterCache } from './cluster-cache.ts';
 import { fitErrorMessage } from './fit-error.ts';
-import { matchesNodeSelectorAndAffinity } from './node-affinity.ts';
+import { requiredNodeAffinityMatches } from '../machinery/scheduling/node-affinity.ts';
+import { toleratesTaint as tolerates } from '../machinery/scheduling/taints.ts';
 import { podNonZeroRequests, podRequests } from './resources.ts';
 import { choosePlacement } from './scheduler.ts';
 import { SchedulingQueue } from './scheduling-queue.ts';
-import { tolerates } from './tolerations.ts';
 
 function node(name: string, extra: { labels?: Record<string, string>; taints?: Taint[]; unschedulable?: boolean; cpu?: string; pods?: string } = {}): Node {
   return {
@@ -53,18 +53,19 @@ test('tolerations: key, operator, value and effect as Kubernetes matches them', 
   assert.equal(tolerates({ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }, taint), true);
   assert.equal(tolerates({ key: 'dedicated', operator: 'Exists', effect: 'NoExecute' }, taint), false);
   assert.equal(tolerates({ operator: 'Exists' }, taint), true);
-  assert.equal(tolerates({ value: 'gpu' }, taint), false);
+  // Validation refuses a keyless Equal toleration; matched anyway, it compares the value as Kubernetes does.
+  assert.equal(tolerates({ value: 'gpu' }, taint), true);
 });
 
 test('node selector and required affinity: every label, any term, Gt and Lt on integers, fields by name', () => {
   const n = node('n1', { labels: { disk: 'ssd', cores: '8' } });
-  assert.equal(matchesNodeSelectorAndAffinity(pod('a', { nodeSelector: { disk: 'ssd' } }), n), true);
-  assert.equal(matchesNodeSelectorAndAffinity(pod('a', { nodeSelector: { disk: 'hdd' } }), n), false);
+  assert.equal(requiredNodeAffinityMatches(pod('a', { nodeSelector: { disk: 'ssd' } }).spec, n), true);
+  assert.equal(requiredNodeAffinityMatches(pod('a', { nodeSelector: { disk: 'hdd' } }).spec, n), false);
   const affinity = (terms: object[]) => pod('a', { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms as never } } } });
-  assert.equal(matchesNodeSelectorAndAffinity(affinity([{ matchExpressions: [{ key: 'cores', operator: 'Gt', values: ['4'] }] }]), n), true);
-  assert.equal(matchesNodeSelectorAndAffinity(affinity([{ matchExpressions: [{ key: 'cores', operator: 'Lt', values: ['4'] }] }]), n), false);
-  assert.equal(matchesNodeSelectorAndAffinity(affinity([{ matchExpressions: [{ key: 'gpu', operator: 'Exists' }] }, { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }]), n), true);
-  assert.equal(matchesNodeSelectorAndAffinity(affinity([{}]), n), false, 'an empty term matches nothing');
+  assert.equal(requiredNodeAffinityMatches(affinity([{ matchExpressions: [{ key: 'cores', operator: 'Gt', values: ['4'] }] }]).spec, n), true);
+  assert.equal(requiredNodeAffinityMatches(affinity([{ matchExpressions: [{ key: 'cores', operator: 'Lt', values: ['4'] }] }]).spec, n), false);
+  assert.equal(requiredNodeAffinityMatches(affinity([{ matchExpressions: [{ key: 'gpu', operator: 'Exists' }] }, { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }]).spec, n), true);
+  assert.equal(requiredNodeAffinityMatches(affinity([{}]).spec, n), false, 'an empty term matches nothing');
 });
 
 test('FailedScheduling messages: each reason with its node count, sorted, in Kubernetes\' words', () => {
@@ -77,12 +78,12 @@ test('FailedScheduling messages: each reason with its node count, sorted, in Kub
   const placed = choosePlacement(pod('p', {}, '2'), cache);
   assert.deepEqual(placed, {
     kind: 'unschedulable',
-    message: '0/4 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {node.orch.io/not-ready: }, 1 node(s) were unschedulable.',
+    message: '0/4 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {dedicated: gpu}, 1 node(s) had untolerated taint {node.orch.io/not-ready: }, 1 node(s) were unschedulable. preemption: 0/4 nodes are available: 1 No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling..',
   });
   assert.equal(fitErrorMessage(0, new Map()), 'no nodes available to schedule pods');
   const full = cluster(node('x', { pods: '1' }));
   full.assume(pod('first'), 'x');
-  assert.deepEqual(choosePlacement(pod('second'), full), { kind: 'unschedulable', message: '0/1 nodes are available: 1 Too many pods.' });
+  assert.deepEqual(choosePlacement(pod('second'), full), { kind: 'unschedulable', message: '0/1 nodes are available: 1 Too many pods. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..' });
 });
 
 test('pods spread: the least allocated node first, then the one with fewest pods, assumed pods counted at once', () => {
@@ -113,7 +114,7 @@ test('host ports: a node where the port is taken does not fit', () => {
   const cache = cluster(node('a'));
   const withPort = (name: string) => pod(name, { containers: [{ name: 'c', ports: [{ containerPort: 80, hostPort: 8080 }] }] });
   cache.assume(withPort('one'), 'a');
-  assert.deepEqual(choosePlacement(withPort('two'), cache), { kind: 'unschedulable', message: "0/1 nodes are available: 1 node(s) didn't have free ports for the requested pod ports." });
+  assert.deepEqual(choosePlacement(withPort('two'), cache), { kind: 'unschedulable', message: "0/1 nodes are available: 1 node(s) didn't have free ports for the requested pod ports. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.." });
 });
 
 test('the queue: priority first, unschedulable pods wait for a change and serve their back-off', async () => {

@@ -1,5 +1,6 @@
 // Whether a pod's placement rules admit a node, as Kubernetes' component-helpers read them for the
-// controllers that place pods themselves (the daemon set controller): every nodeSelector label
+// scheduler and the controllers that place pods themselves (the daemon set controller), and how
+// much a node is preferred by the pod's preferred terms: every nodeSelector label
 // must be on the node, and one of the required node affinity terms must hold. A term holds when
 // all of its expressions hold against the node's labels and all of its fields against the node's
 // name (metadata.name is the only field); a term with neither holds for no node. Gt and Lt compare
@@ -58,4 +59,13 @@ export function requiredNodeAffinityMatches(spec: PodSpec | undefined, node: Nod
   const required = spec?.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   if (!required) return true;
   return (required.nodeSelectorTerms ?? []).some((term) => nodeSelectorTermMatches(term, node));
+}
+
+/** The sum of the weights of the pod's preferred node affinity terms that the node matches. */
+export function preferredNodeAffinityWeight(spec: PodSpec | undefined, node: Node): number {
+  let weight = 0;
+  for (const preferred of spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? []) {
+    if (preferred.weight && nodeSelectorTermMatches(preferred.preference, node)) weight += preferred.weight;
+  }
+  return weight;
 }

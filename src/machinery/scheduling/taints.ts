@@ -20,5 +20,10 @@ export function toleratesTaint(toleration: Toleration, taint: Taint): boolean {
 
 /** The first taint that `applies` picks out and no toleration covers (FindMatchingUntoleratedTaint). */
 export function findUntoleratedTaint(taints: readonly Taint[] | undefined, tolerations: readonly Toleration[] | undefined, applies: (taint: Taint) => boolean): Taint | undefined {
-  return (taints ?? []).find((taint) => applies(taint) && !(tolerations ?? []).some((t) => toleratesTaint(t, taint)));
+  return (taints ?? []).find((taint) => applies(taint) && !tolerationsTolerateTaint(tolerations, taint));
+}
+
+/** Whether any of the tolerations covers the taint. */
+export function tolerationsTolerateTaint(tolerations: readonly Toleration[] | undefined, taint: Taint): boolean {
+  return (tolerations ?? []).some((t) => toleratesTaint(t, taint));
 }
