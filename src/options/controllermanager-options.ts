@@ -37,6 +37,7 @@ import {
 } from './controllermanager/endpoint-controller-options.ts';
 import { nodeIPAMControllerOptions, nodeLifecycleControllerOptions, type NodeIPAMControllerOptions, type NodeLifecycleControllerOptions } from './controllermanager/node-controller-options.ts';
 import { validatingAdmissionPolicyStatusControllerOptions, type ValidatingAdmissionPolicyStatusControllerOptions } from './controllermanager/api-machinery-controller-options.ts';
+import { hpaControllerOptions, type HPAControllerOptions } from './controllermanager/hpa-controller-options.ts';
 
 export interface ControllerManagerOptions {
   secureServing: SecureServingOptions;
@@ -73,6 +74,7 @@ export interface ControllerManagerOptions {
   nodeLifecycleController: NodeLifecycleControllerOptions;
   nodeIPAMController: NodeIPAMControllerOptions;
   validatingAdmissionPolicyStatusController: ValidatingAdmissionPolicyStatusControllerOptions;
+  hpaController: HPAControllerOptions;
 }
 
 /**
@@ -116,5 +118,6 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     nodeLifecycleController: nodeLifecycleControllerOptions(r),
     nodeIPAMController: nodeIPAMControllerOptions(r),
     validatingAdmissionPolicyStatusController: validatingAdmissionPolicyStatusControllerOptions(r),
+    hpaController: hpaControllerOptions(r),
   };
 }

@@ -1,20 +1,19 @@
 // Autoscaler, node lifecycle and eviction, and endpoint and slice rows.
 import type { FlagSpec } from '../flag.ts';
-import { AUTOSCALER, ENDPOINTS, NODE_LIFECYCLE, NO_CONTROLLER } from './groups.ts';
+import { AUTOSCALER, ENDPOINTS, NODE_LIFECYCLE } from './groups.ts';
 
-const statusNote = NO_CONTROLLER;
-const status = 'not-yet' as const;
+const status = 'implemented' as const;
 
 export const autoscalerFlags: readonly FlagSpec[] = [
-  { name: 'horizontal-pod-autoscaler-sync-period', type: 'duration', default: '15s', group: AUTOSCALER, status, statusNote,
+  { name: 'horizontal-pod-autoscaler-sync-period', type: 'duration', default: '15s', group: AUTOSCALER, status,
     help: 'The period for syncing the number of pods in horizontal pod autoscaler.' },
-  { name: 'horizontal-pod-autoscaler-downscale-stabilization', type: 'duration', default: '5m0s', group: AUTOSCALER, status, statusNote,
+  { name: 'horizontal-pod-autoscaler-downscale-stabilization', type: 'duration', default: '5m0s', group: AUTOSCALER, status,
     help: 'Period for which autoscaler will look backwards and not scale down below any recommendation it made during that period.' },
-  { name: 'horizontal-pod-autoscaler-cpu-initialization-period', type: 'duration', default: '5m0s', group: AUTOSCALER, status, statusNote,
+  { name: 'horizontal-pod-autoscaler-cpu-initialization-period', type: 'duration', default: '5m0s', group: AUTOSCALER, status,
     help: 'The period after pod start when CPU samples might be skipped.' },
-  { name: 'horizontal-pod-autoscaler-initial-readiness-delay', type: 'duration', default: '30s', group: AUTOSCALER, status, statusNote,
+  { name: 'horizontal-pod-autoscaler-initial-readiness-delay', type: 'duration', default: '30s', group: AUTOSCALER, status,
     help: 'The period after pod start during which readiness changes will be treated as initial readiness.' },
-  { name: 'horizontal-pod-autoscaler-tolerance', type: 'float', default: '0.1', group: AUTOSCALER, status, statusNote, valueName: 'float',
+  { name: 'horizontal-pod-autoscaler-tolerance', type: 'float', default: '0.1', group: AUTOSCALER, status, valueName: 'float',
     help: 'The minimum change (from 1.0) in the desired-to-actual metrics ratio for the horizontal pod autoscaler to consider scaling.' },
 ];
 

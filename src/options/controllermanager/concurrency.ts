@@ -31,6 +31,8 @@ const IMPLEMENTED = new Set(['concurrent-daemonset-syncs', 'concurrent-cron-job-
 for (const name of ['concurrent-endpoint-syncs', 'concurrent-service-endpoint-syncs', 'mirroring-concurrent-service-endpoint-syncs']) IMPLEMENTED.add(name);
 // The ephemeral volume controller's, kept apart from the list above.
 IMPLEMENTED.add('concurrent-ephemeralvolume-syncs');
+// The horizontal pod autoscaler's.
+IMPLEMENTED.add('concurrent-horizontal-pod-autoscaler-syncs');
 // The validatingadmissionpolicy-status controller's.
 IMPLEMENTED.add('concurrent-validating-admission-policy-status-syncs');
 

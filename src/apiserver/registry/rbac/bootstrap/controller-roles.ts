@@ -187,6 +187,16 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
     r(['get'], ['*'], ['*/scale']),
     r(['update'], [''], ['pods/status']),
   ],
+  'horizontal-pod-autoscaler-controller': [
+    r(['get', 'list', 'watch'], ['autoscaling'], ['horizontalpodautoscalers']),
+    r(['update'], ['autoscaling'], ['horizontalpodautoscalers/status']),
+    r(['get', 'update'], ['*'], ['*/scale']),
+    r(['list'], [''], ['pods']),
+    // Resource, custom and external metrics: the groups keep their Kubernetes names.
+    r(['list'], ['metrics.k8s.io'], ['pods']),
+    r(['get', 'list'], ['custom.metrics.k8s.io'], ['*']),
+    r(['get', 'list'], ['external.metrics.k8s.io'], ['*']),
+  ],
   'job-controller': [
     r(['get', 'list', 'watch', 'update', 'patch'], ['batch'], ['jobs']),
     r(['update', 'patch'], ['batch'], ['jobs/status']),
