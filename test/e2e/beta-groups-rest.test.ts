@@ -12,13 +12,14 @@ import { apiRequest, makeTempDir } from '../support/apiserver.ts';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
 import { makeCertificate } from '../support/openssl.ts';
 
-const GATED = ['certificates.orch.io/v1beta1', 'coordination.orch.io/v1beta1', 'coordination.orch.io/v1alpha2', 'storagemigration.orch.io/v1beta1', 'resource.orch.io/v1beta2'];
+const GATED = ['certificates.orch.io/v1beta1', 'coordination.orch.io/v1beta1', 'coordination.orch.io/v1alpha2', 'storagemigration.orch.io/v1beta1', 'resource.orch.io/v1beta2', 'resource.orch.io/v1beta1'];
 const PATHS = [
   '/apis/certificates.orch.io/v1beta1/clustertrustbundles',
   '/apis/coordination.orch.io/v1beta1/namespaces/default/leasecandidates',
   '/apis/coordination.orch.io/v1alpha2/namespaces/default/leasecandidates',
   '/apis/storagemigration.orch.io/v1beta1/storageversionmigrations',
   '/apis/resource.orch.io/v1beta2/resourceclaims',
+  '/apis/resource.orch.io/v1beta1/resourceslices',
   '/apis/certificates.k8s.io/v1beta1/clustertrustbundles',
 ];
 
