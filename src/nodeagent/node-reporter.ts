@@ -2,12 +2,16 @@
 // its pod CIDR, and registered again when deleted), its status posted at once and then every
 // update period when it changed or at least every report period, its Lease renewed every update
 // period. While no node lifecycle controller runs, the agent may lift the not-ready taint
-// admission puts on a new node once the node reports Ready, as that controller would.
+// admission puts on a new node once the node reports Ready, as that controller would. Like a
+// kubelet it records Events about its node: Starting, each condition's new status
+// (NodeHasSufficientMemory, NodeReady, ...), and NodeNotSchedulable / NodeSchedulable when it sees
+// the node cordoned or uncordoned.
 import type { Node, NodeCondition } from '../api/core/v1/node-types.ts';
 import { TAINT_NODE_NOT_READY } from '../api/core/v1/well-known-taints.ts';
 import { isAlreadyExists, isConflict, isNotFound } from '../machinery/status.ts';
 import { klog } from '../component-base/logs/klog.ts';
 import type { Clock, TimerHandle } from '../client/clock/clock.ts';
+import type { EventRecorder } from '../client/record/index.ts';
 import type { RestClient } from '../client/rest/client.ts';
 import { ResourceClient } from '../client/rest/resource.ts';
 import { NodeLease } from './node-lease.ts';
@@ -21,7 +25,17 @@ export interface ReporterOptions {
   statusReportMs: number;
   leaseDurationSeconds: number;
   removeNotReadyTaint: boolean;
+  /** Where the node's Events go; none are recorded without it. */
+  events?: EventRecorder;
 }
+
+/** The Event reason a kubelet records for a node condition's status. */
+const CONDITION_EVENT: Record<string, { healthy: string; unhealthy: string; healthyStatus: string }> = {
+  MemoryPressure: { healthy: 'NodeHasSufficientMemory', unhealthy: 'NodeHasInsufficientMemory', healthyStatus: 'False' },
+  DiskPressure: { healthy: 'NodeHasNoDiskPressure', unhealthy: 'NodeHasDiskPressure', healthyStatus: 'False' },
+  PIDPressure: { healthy: 'NodeHasSufficientPID', unhealthy: 'NodeHasInsufficientPID', healthyStatus: 'False' },
+  Ready: { healthy: 'NodeReady', unhealthy: 'NodeNotReady', healthyStatus: 'True' },
+};
 
 export class NodeReporter {
   config: SimulatedNodeConfig;
@@ -33,6 +47,11 @@ export class NodeReporter {
   private lastReport = 0;
   private lastFingerprint = '';
   private timer: TimerHandle | undefined;
+  /** The condition statuses last recorded as Events, by type. */
+  private readonly recordedConditions = new Map<string, string>();
+  /** Whether the node was last seen cordoned (a kubelet starts believing it is not). */
+  private lastUnschedulable = false;
+  private started = false;
 
   constructor(client: RestClient, config: SimulatedNodeConfig, opts: ReporterOptions) {
     this.client = client;
@@ -59,6 +78,10 @@ export class NodeReporter {
     const podCIDR = node.spec?.podCIDR || this.config.podCIDR;
     this.config = { ...this.config, podCIDR };
     this.lease = new NodeLease(this.client, { name: this.name, uid: node.metadata.uid ?? '' }, this.opts.leaseDurationSeconds);
+    if (!this.started) {
+      this.started = true;
+      this.nodeEvent('Starting', 'Starting nodeagent.');
+    }
     await this.report(true, signal);
     await this.lease.renew(this.opts.clock.now(), signal);
     if (this.opts.removeNotReadyTaint) await this.liftNotReadyTaint(signal);
@@ -114,9 +137,10 @@ export class NodeReporter {
       // Nothing new, but the node must still be there, as the node agent reads it every period; and
       // conditions someone else changed (the node lifecycle controller's Unknown) are posted again.
       const held = await this.client.request<Node>({ path: `/api/v1/nodes/${encodeURIComponent(this.name)}`, query: { resourceVersion: '0' }, signal });
+      this.noticeSchedulable(held);
       if (sameConditions(held.status?.conditions, status.conditions)) return;
     }
-    await this.client.request({
+    const posted = await this.client.request<Node>({
       method: 'PATCH',
       path: `/api/v1/nodes/${encodeURIComponent(this.name)}/status`,
       body: { status },
@@ -125,6 +149,31 @@ export class NodeReporter {
     });
     this.lastReport = now;
     this.lastFingerprint = fingerprint;
+    this.noticeConditions(status.conditions ?? []);
+    this.noticeSchedulable(posted);
+  }
+
+  /** The kubelet's node reference: the node's name serves as its uid. */
+  private nodeEvent(reason: string, note: string): void {
+    this.opts.events?.eventf({ kind: 'Node', name: this.name, uid: this.name }, undefined, 'Normal', reason, reason, note);
+  }
+
+  private noticeConditions(conditions: readonly NodeCondition[]): void {
+    for (const c of conditions) {
+      const reasons = CONDITION_EVENT[c.type];
+      if (!reasons || this.recordedConditions.get(c.type) === c.status) continue;
+      this.recordedConditions.set(c.type, c.status);
+      const reason = c.status === reasons.healthyStatus ? reasons.healthy : reasons.unhealthy;
+      this.nodeEvent(reason, `Node ${this.name} status is now: ${reason}`);
+    }
+  }
+
+  private noticeSchedulable(node: Node | undefined): void {
+    const unschedulable = node?.spec?.unschedulable === true;
+    if (!node || unschedulable === this.lastUnschedulable) return;
+    this.lastUnschedulable = unschedulable;
+    const reason = unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable';
+    this.nodeEvent(reason, `Node ${this.name} status is now: ${reason}`);
   }
 
   private async liftNotReadyTaint(signal?: AbortSignal): Promise<void> {

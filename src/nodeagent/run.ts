@@ -129,6 +129,7 @@ export async function runNodeAgent(options: NodeAgentOptions, deps: NodeAgentDep
         statusReportMs: options.statusReportMs,
         leaseDurationSeconds: options.leaseDurationSeconds,
         removeNotReadyTaint: options.removeNotReadyTaint,
+        events: newRecorder(broadcaster, { reportingController: 'nodeagent', reportingInstance: name }, clock),
       });
       const node = { reporter, pods, server };
       nodes.push(node);
