@@ -5,6 +5,7 @@ import type { PluginDeps, RegistrationSource } from './plugin-registry.ts';
 import type { ServedKind } from './plugins/owner-references/rest-mapping.ts';
 import type { CoreObjectReaders } from './core-object-readers.ts';
 import type { StoredObjects } from './stored-objects.ts';
+import type { ServiceResolver } from '../aggregator/resolver.ts';
 
 export interface LateAdmissionDeps {
   deps: Omit<PluginDeps, 'namespaces'>;
@@ -13,6 +14,7 @@ export interface LateAdmissionDeps {
   bindRegistration(source: RegistrationSource): void;
   bindObjects(objects: StoredObjects): void;
   bindCoreObjects(readers: CoreObjectReaders): void;
+  bindServiceResolver(resolve: ServiceResolver): void;
 }
 
 export function lateAdmissionDeps(): LateAdmissionDeps {
@@ -21,8 +23,10 @@ export function lateAdmissionDeps(): LateAdmissionDeps {
   let registration: RegistrationSource | undefined;
   let objects: StoredObjects | undefined;
   let coreObjects: CoreObjectReaders | undefined;
+  let serviceResolver: ServiceResolver | undefined;
   return {
-    deps: { authorizer: () => authorizer, servedKinds: () => kinds, registration: () => registration, objects: () => objects, coreObjects: () => coreObjects },
+    deps: { authorizer: () => authorizer, servedKinds: () => kinds, registration: () => registration, objects: () => objects, coreObjects: () => coreObjects, serviceResolver: () => serviceResolver },
+    bindServiceResolver: (r) => (serviceResolver = r),
     bindObjects: (o) => (objects = o),
     bindCoreObjects: (r) => (coreObjects = r),
     bindRegistration: (r) => (registration = r),

@@ -25,7 +25,7 @@ import { autoRegistration, type GroupVersion } from './autoregister.ts';
 import { aggregatorApis } from './delegated-apis.ts';
 import { identityHeaderNames } from './identity-headers.ts';
 import type { ProxyDeps } from './proxy.ts';
-import { serviceResolver } from './resolver.ts';
+import { serviceResolver, type ServiceResolver } from './resolver.ts';
 import type { ServiceLookup } from './service-lookup.ts';
 import { followStore } from './store-follower.ts';
 import type { ProxyClientCertificate } from './transport.ts';
@@ -83,6 +83,14 @@ const groupVersionsOf = (resources: readonly InstalledResource<any, any>[]): Gro
   for (const r of resources) if (!r.subresource) seen.set(`${r.declaration.group}/${r.declaration.version}`, { group: r.declaration.group, version: r.declaration.version });
   return [...seen.values()];
 };
+
+/**
+ * How this server reaches a service (APIServices, and webhooks named by a service reference): over
+ * the served services and endpoints, through endpoints with --enable-aggregator-routing.
+ */
+export function clusterServiceResolver(resources: readonly InstalledResource<any, any>[], endpointRouting: boolean): ServiceResolver {
+  return serviceResolver(lookupOver(find(resources, '', 'services'), find(resources, '', 'endpoints')), endpointRouting);
+}
 
 export function buildAggregator(options: AggregatorOptions, deps: AggregatorDeps): Aggregator {
   const apiServices = find(deps.resources, APIREGISTRATION_GROUP, 'apiservices') as InstalledResource<APIService, APIService> | undefined;

@@ -24,6 +24,7 @@ import { convertingStore } from './conversion/converting-store.ts';
 import { webhookConverter } from './conversion/webhook-converter.ts';
 import { customResourceOpenApi } from './custom-resource-openapi.ts';
 import type { CustomResourceValidator } from './custom-resource-strategy.ts';
+import type { ServiceResolver } from '../aggregator/resolver.ts';
 
 const log = klog('apiextensions');
 
@@ -40,6 +41,8 @@ export interface CrdControllerDeps {
   storeNameFor(gr: GroupResourceName): string;
   admission?: Admission;
   garbageCollection?: boolean;
+  /** Reaches conversion webhooks named by a service reference. */
+  resolveService?: ServiceResolver;
   /** The validator of one version's objects. */
   validatorFor(crd: CustomResourceDefinition, version: string): CustomResourceValidator;
 }
@@ -115,7 +118,7 @@ export function startCrdController(deps: CrdControllerDeps): CrdController {
     const gr = { group: crd.spec.group, resource: crd.spec.names.plural };
     const shared = deps.storeFor(gr);
     const storeName = deps.storeNameFor(gr);
-    const converter = byWebhook(crd) ? webhookConverter(crd.spec.conversion!, crd.spec.names.kind) : undefined;
+    const converter = byWebhook(crd) ? webhookConverter(crd.spec.conversion!, crd.spec.names.kind, deps.resolveService) : undefined;
     const storageApiVersion = `${crd.spec.group}/${storageVersionOf(crd)}`;
     return crd.spec.versions
       .filter((v) => v.served)

@@ -8,6 +8,7 @@ import type { Admission } from '../../apiserver/admission/types.ts';
 import { startCrdController, type CrdController } from '../../apiserver/apiextensions/crd-controller.ts';
 import { customResourceValidator } from '../../apiserver/apiextensions/custom-resource-validator.ts';
 import type { ServedResources } from '../../apiserver/endpoints/served-resources.ts';
+import type { ServiceResolver } from '../../apiserver/aggregator/resolver.ts';
 import type { InstalledResource } from '../../apiserver/registry/generic/context.ts';
 import type { PostStartHook } from '../../apiserver/server/config.ts';
 import type { ApiserverStorage } from './build-storage.ts';
@@ -17,6 +18,8 @@ export interface CustomResourcesDeps {
   storage: ApiserverStorage;
   admission: Admission;
   garbageCollection: boolean;
+  /** Reaches conversion webhooks named by a service reference. */
+  resolveService?: ServiceResolver;
 }
 
 export function customResourcesHook(deps: CustomResourcesDeps): { hook: PostStartHook; stop(): void } {
@@ -40,6 +43,7 @@ export function customResourcesHook(deps: CustomResourcesDeps): { hook: PostStar
           admission: deps.admission,
           garbageCollection: deps.garbageCollection,
           validatorFor: customResourceValidator,
+          resolveService: deps.resolveService,
         });
         await controller.synced;
       },

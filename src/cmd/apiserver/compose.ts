@@ -35,7 +35,7 @@ import { withKubernetesGroupNames } from '../../apiserver/registry/generic/alias
 import { installServiceAllocation, serviceAllocationFor, serviceHooks } from './build-services.ts';
 import { systemPriorityClassesHook } from '../../apiserver/registry/scheduling/priorityclasses/bootstrap.ts';
 import { SCHEDULING_GROUP } from '../../api/scheduling/v1/types.ts';
-import { apiRegistrationResources, buildAggregator } from '../../apiserver/aggregator/build.ts';
+import { apiRegistrationResources, buildAggregator, clusterServiceResolver } from '../../apiserver/aggregator/build.ts';
 import { uiPath } from '../../apiserver/ui/serve.ts';
 
 export interface ComposeDeps {
@@ -123,8 +123,11 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
     bindServedKinds();
     served.onChange(bindServedKinds);
     late.bindObjects(storedObjects(() => served.all()));
+    // Webhooks named by a service reference reach it as the aggregator reaches services.
+    const resolveService = clusterServiceResolver(resources, options.serving.enableAggregatorRouting);
+    late.bindServiceResolver(resolveService);
     // CustomResourceDefinitions: their versions are served beside the built-in resources once established.
-    const customResources = customResourcesHook({ served, storage, admission, garbageCollection });
+    const customResources = customResourcesHook({ served, storage, admission, garbageCollection, resolveService });
     stops.push(() => customResources.stop());
     // APIServices: the local ones follow what is served; requests of remote ones are passed on.
     let customResourcesSynced!: () => void;

@@ -9,6 +9,7 @@ import type { AdmissionAttributes } from '../../types.ts';
 import type { MatchedTarget } from '../matching/rules.ts';
 import { addAdmissionAuditAnnotation, addAdmissionWarning } from '../../request-scope.ts';
 import { postReview, WebhookCallError } from './client.ts';
+import type { ServiceResolver } from '../../../aggregator/resolver.ts';
 import { buildReview, verifyResponse, type ReviewResponse } from './review.ts';
 
 const log = klog('apiserver/admission/webhook');
@@ -33,6 +34,8 @@ export function deniedBy(webhook: string, status: ReviewResponse['status']): Sta
 
 export interface CallContext {
   kind: 'validating' | 'mutating';
+  /** Reaches a webhook named by its service. */
+  resolve?: ServiceResolver;
   round: number;
   index: number;
 }
@@ -42,7 +45,7 @@ export async function callWebhook(hook: ValidatingWebhook, attrs: AdmissionAttri
   const { uid, review } = buildReview(attrs, target);
   let response: ReviewResponse;
   try {
-    response = verifyResponse(await postReview(hook.clientConfig, review, hook.timeoutSeconds ?? 10), uid, ctx.kind === 'mutating');
+    response = verifyResponse(await postReview(hook.clientConfig, review, hook.timeoutSeconds ?? 10, ctx.resolve), uid, ctx.kind === 'mutating');
   } catch (err) {
     const why = err instanceof WebhookCallError ? err.message : `failed to call webhook: ${(err as Error).message}`;
     const message = `failed calling webhook ${JSON.stringify(hook.name)}: ${why}`;

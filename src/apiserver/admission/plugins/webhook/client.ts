@@ -1,19 +1,33 @@
-// POSTs an AdmissionReview to a webhook's url over HTTPS, trusting its caBundle (or the system
-// roots without one), within the webhook's timeout. Service references cannot be resolved by
-// this server: calling one fails with a message saying so.
+// POSTs a review (AdmissionReview, ConversionReview) to a webhook over HTTPS, trusting its
+// caBundle (or the system roots without one), within the webhook's timeout. A url is called as it
+// is; a service reference is resolved as the aggregator resolves services (an ExternalName's
+// host, the cluster IP, or with endpoint routing a ready endpoint), and its certificate must name
+// <service>.<namespace>.svc, as Kubernetes checks it.
 import { request } from 'node:https';
 import type { WebhookClientConfig } from '../../../../api/admissionregistration/v1/types.ts';
+import { hostPort, ResolveError, type ServiceResolver } from '../../../aggregator/resolver.ts';
 
 export class WebhookCallError extends Error {}
 
 const MAX_RESPONSE_BYTES = 3 * 1024 * 1024;
 
-export function postReview(cc: WebhookClientConfig, review: unknown, timeoutSeconds: number): Promise<unknown> {
-  if (!cc.url) {
-    const s = cc.service;
-    return Promise.reject(new WebhookCallError(`service reference ${s?.namespace ?? ''}/${s?.name ?? ''} cannot be resolved: this server serves no services; use clientConfig.url`));
+/** The URL to call and the name its certificate must carry. */
+async function destination(cc: WebhookClientConfig, resolve: ServiceResolver | undefined): Promise<{ url: URL; servername?: string }> {
+  if (cc.url) return { url: new URL(cc.url) };
+  const s = cc.service;
+  if (!s || !resolve) throw new WebhookCallError(`service reference ${s?.namespace ?? ''}/${s?.name ?? ''} cannot be resolved: services are not served`);
+  try {
+    const endpoint = await resolve(s.namespace, s.name, s.port ?? 443);
+    const path = s.path ? (s.path.startsWith('/') ? s.path : `/${s.path}`) : '';
+    return { url: new URL(`https://${hostPort(endpoint)}${path}`), servername: `${s.name}.${s.namespace}.svc` };
+  } catch (err) {
+    if (err instanceof ResolveError) throw new WebhookCallError(`failed to call webhook: ${err.message}`);
+    throw err;
   }
-  const url = new URL(cc.url);
+}
+
+export async function postReview(cc: WebhookClientConfig, review: unknown, timeoutSeconds: number, resolve?: ServiceResolver): Promise<unknown> {
+  const { url, servername } = await destination(cc, resolve);
   url.searchParams.set('timeout', `${timeoutSeconds}s`);
   const target = url.toString();
   const body = JSON.stringify(review);
@@ -26,6 +40,7 @@ export function postReview(cc: WebhookClientConfig, review: unknown, timeoutSeco
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': Buffer.byteLength(body) },
         ...(ca ? { ca } : {}),
+        ...(servername ? { servername } : {}),
         agent: false,
         signal: AbortSignal.timeout(timeoutSeconds * 1000),
       },
