@@ -6,11 +6,11 @@
 import { serviceAccountNamespace } from './api.js';
 import { watchCollection } from './watch.js';
 import { EventStore } from './event-store.js';
-import { EVENT_HEADER, eventRowHtml } from './event-rows.js';
+import { EVENT_HEADER, reconcileRows } from './event-rows.js';
 import { chartSvg, perMinute } from './chart.js';
 import { esc, notice } from './dom.js';
 
-const SHOWN_ROWS = 300;
+const SHOWN_ROWS = 100;
 const FILTERS = ['namespace', 'type', 'reason', 'kind'];
 
 /** Event collections to try, most useful first: events.orch.io, then core v1 (what `view` grants). */
@@ -53,6 +53,7 @@ export function mountEvents(main, { user, params }) {
   let drawnAt = 0;
   let chartAt = 0;
   let frame = 0;
+  let drawn = new Map();
 
   // --- watching -----------------------------------------------------------------------------
   const watchFrom = (sources, namespace, index = 0) => {
@@ -127,7 +128,7 @@ export function mountEvents(main, { user, params }) {
   const draw = (now) => {
     const rows = store.matching(filters);
     const shown = rows.slice(0, SHOWN_ROWS);
-    tbody.innerHTML = shown.map((row) => eventRowHtml(row, now)).join('');
+    drawn = reconcileRows(tbody, shown, drawn, now);
     const live = state === 'live' ? 'live' : state;
     countEl.dataset.total = String(rows.length);
     countEl.dataset.state = state;
@@ -147,8 +148,9 @@ export function mountEvents(main, { user, params }) {
   const tick = () => {
     frame = requestAnimationFrame(tick);
     const now = Date.now();
-    // At most ten drawings a second; once a second anyway, so ages move on.
-    if (now - drawnAt < (dirty ? 100 : 1000)) return;
+    // At most four drawings a second (a faster table cannot be read anyway, and each drawing
+    // costs a layout and paint); once a second anyway, so ages move on.
+    if (now - drawnAt < (dirty ? 250 : 1000)) return;
     dirty = false;
     drawnAt = now;
     draw(now);

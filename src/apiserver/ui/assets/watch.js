@@ -5,6 +5,8 @@
 import { ApiError, authHeaders, request } from './api.js';
 
 const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
+// Lines parsed in one go before yielding to the page.
+const SLICE = 1000;
 
 class Expired extends Error {}
 
@@ -38,8 +40,15 @@ export function watchCollection(path, params, handlers, signal) {
       buffered += decoder.decode(value, { stream: true });
       const lines = buffered.split('\n');
       buffered = lines.pop();
-      const batch = [];
-      for (const line of lines) {
+      let batch = [];
+      for (let i = 0; i < lines.length; i++) {
+        // A large chunk is taken a slice at a time, giving the page a turn in between.
+        if (i > 0 && i % SLICE === 0) {
+          if (batch.length) onEvents(batch);
+          batch = [];
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+        const line = lines[i];
         if (!line.trim()) continue;
         const event = JSON.parse(line);
         if (event.type === 'ERROR') {
@@ -97,9 +106,12 @@ export function watchCollection(path, params, handlers, signal) {
     let failures = 0;
     while (!signal.aborted) {
       try {
+        const opened = Date.now();
         if (!resourceVersion || !synced) await startFresh();
         else await consume(await open(url({ watch: '1', resourceVersion, allowWatchBookmarks: 'true' })));
         failures = 0;
+        // A watch the server ends at once is not reopened in a tight loop.
+        if (Date.now() - opened < 1000) await new Promise((resolve) => setTimeout(resolve, 1000));
       } catch (err) {
         if (signal.aborted) return;
         if (err instanceof Expired) {
