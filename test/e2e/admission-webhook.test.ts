@@ -241,7 +241,7 @@ test('a bad response and a service reference fail the call with a clear message'
   for (let i = 0; i < 100 && stack.registration.validatingWebhooks.get('wrong-uid'); i++) await delay(10);
   const svc = await call('POST', CM('hooked'), cm());
   assert.equal(svc.status, 500);
-  assert.match(svc.body.message, /failed calling webhook "svc\.example\.com": service reference default\/hooks cannot be resolved: services are not served/);
+  assert.match(svc.body.message, /failed calling webhook "svc\.example\.com": failed to call webhook: service "hooks" not found/);
 });
 
 test('reinvocationPolicy IfNeeded calls a webhook again after a later one changed the object', async (t) => {
