@@ -39,6 +39,7 @@ import { endpointSliceController } from '../controllers/endpointslice/endpointsl
 import { endpointSliceMirroringController } from '../controllers/endpointslicemirroring/mirroring-controller.ts';
 import { serviceCIDRsController } from '../controllers/servicecidrs/servicecidrs-controller.ts';
 import { vapStatusController } from '../controllers/validatingadmissionpolicystatus/vap-status-controller.ts';
+import { storageVersionMigratorController } from '../controllers/storageversionmigrator/svm-controller.ts';
 import { horizontalPodAutoscalerController } from '../controllers/podautoscaler/hpa-controller.ts';
 import { nodeLifecycleController } from '../controllers/nodelifecycle/node-lifecycle-controller.ts';
 import { taintEvictionController } from '../controllers/tainteviction/taint-eviction-controller.ts';
@@ -98,6 +99,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'endpointslice-mirroring-controller': (options) => endpointSliceMirroringController(options.endpointSliceMirroringController),
   'service-cidr-controller': () => serviceCIDRsController(),
   'validatingadmissionpolicy-status-controller': (options) => vapStatusController(options.validatingAdmissionPolicyStatusController),
+  'storage-version-migrator-controller': () => storageVersionMigratorController(),
   'horizontal-pod-autoscaler-controller': (options) => horizontalPodAutoscalerController(options.hpaController),
   'node-lifecycle-controller': (options) => nodeLifecycleController(options.nodeLifecycleController),
   'taint-eviction-controller': () => taintEvictionController(),
