@@ -21,6 +21,7 @@ test('default, orch-system, orch-public and orch-node-lease exist after start-up
     assert.equal(ns.status.phase, 'Active');
     assert.deepEqual(ns.spec.finalizers, ['orch']);
     assert.equal(ns.metadata.labels['orch.io/metadata.name'], ns.metadata.name);
+    assert.equal(ns.metadata.labels['kubernetes.io/metadata.name'], ns.metadata.name, 'as manifests written for Kubernetes select it');
   }
 });
 

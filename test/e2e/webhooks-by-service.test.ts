@@ -59,7 +59,8 @@ test('an admission webhook named by its service is called', async () => {
         name: 'deny.hooks.example.com',
         clientConfig: { service: { namespace: 'hooks', name: 'hooks', path: '/validate', port }, caBundle },
         rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['configmaps'] }],
-        namespaceSelector: { matchLabels: { 'orch.io/metadata.name': 'hooks' } },
+        // As manifests written for Kubernetes select a namespace.
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'hooks' } },
         sideEffects: 'None',
         admissionReviewVersions: ['v1'],
       },

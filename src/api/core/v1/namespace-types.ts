@@ -25,3 +25,8 @@ export const NAMESPACE_FINALIZER = 'orch';
 
 /** Label every namespace carries with its own name (Kubernetes: kubernetes.io/metadata.name). */
 export const NAMESPACE_NAME_LABEL = 'orch.io/metadata.name';
+/**
+ * The same label under Kubernetes' name, which manifests written for Kubernetes select by
+ * (network policies' and webhooks' namespaceSelector), so every namespace carries both.
+ */
+export const KUBERNETES_NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';

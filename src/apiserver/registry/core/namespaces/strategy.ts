@@ -1,13 +1,16 @@
 // What a write may change on a Namespace: the main resource keeps spec.finalizers and status,
 // /status changes only status, /finalize only spec.finalizers.
-import { NAMESPACE_FINALIZER, NAMESPACE_NAME_LABEL, type Namespace } from '../../../../api/core/v1/namespace-types.ts';
+import { KUBERNETES_NAMESPACE_NAME_LABEL, NAMESPACE_FINALIZER, NAMESPACE_NAME_LABEL, type Namespace } from '../../../../api/core/v1/namespace-types.ts';
 import type { ResourceStrategy } from '../../resource.ts';
 import { validateNamespace, validateNamespaceFinalizeUpdate, validateNamespaceStatusUpdate, validateNamespaceUpdate } from './validation.ts';
 
-/** Every namespace is labelled with its own name, so selectors can pick namespaces by name. */
+/**
+ * Every namespace is labelled with its own name, so selectors can pick namespaces by name: under
+ * orch's name and under Kubernetes', which existing manifests use.
+ */
 function labelWithName(ns: Namespace): void {
   if (!ns.metadata.name) return;
-  ns.metadata.labels = { ...ns.metadata.labels, [NAMESPACE_NAME_LABEL]: ns.metadata.name };
+  ns.metadata.labels = { ...ns.metadata.labels, [NAMESPACE_NAME_LABEL]: ns.metadata.name, [KUBERNETES_NAMESPACE_NAME_LABEL]: ns.metadata.name };
 }
 
 const common = {
