@@ -119,7 +119,7 @@ test('restartPolicy Never: a normal pod ends Succeeded, one with the exit-code a
 test('a pod that fits no node gets FailedScheduling in Kubernetes\' words and PodScheduled=False', { skip: kubectlSkip }, async () => {
   const run = await kubectl.run(['run', 'picky', '--image=nginx', '--overrides={"spec":{"nodeSelector":{"disk":"ssd"}}}']);
   assert.equal(run.code, 0, run.stderr);
-  const message = "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector.";
+  const message = "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling..";
   const waiting = await podUntil('picky', 'marked unschedulable', (p) => p.status?.conditions?.some((c: { type: string; reason?: string }) => c.type === 'PodScheduled' && c.reason === 'Unschedulable'));
   const condition = waiting.status.conditions.find((c: { type: string }) => c.type === 'PodScheduled');
   assert.deepEqual([condition.status, condition.message], ['False', message]);
