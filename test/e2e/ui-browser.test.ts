@@ -17,6 +17,12 @@ const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing: install Deb
 // Where the screenshots of the page are kept (committed); ORCH_UI_SCREENSHOTS=1 writes them again.
 const SCREENSHOTS = process.env.ORCH_UI_SCREENSHOTS ? new URL('../../docs/ui/', import.meta.url).pathname : '';
 
+// Run in the page (as source text: this file is compiled without the DOM's types).
+const WATCH_LONG_TASKS = `window.longest = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longest = Math.max(window.longest, e.duration); })
+    .observe({ type: 'longtask', buffered: true });`;
+const LOAD_TIME = `(() => { const nav = performance.getEntriesByType('navigation')[0]; return nav.loadEventEnd - nav.startTime; })()`;
+
 const hooks = deferredHooks();
 let d: StorageDaemon;
 let browser: BrowserContext;
@@ -90,10 +96,10 @@ async function createAll(path: string, bodies: unknown[], concurrency: number): 
   }
 }
 
-async function screenshot(page: Page, name: string): Promise<void> {
+async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 describe('the web page under /ui/', { skip }, () => {
@@ -273,20 +279,12 @@ describe('the web page under /ui/', { skip }, () => {
     for (let i = 0; i < 3; i++) {
       await page.reload();
       await page.waitForSelector('.count[data-state="live"]', { timeout: 10_000 });
-      loads.push(await page.evaluate(() => {
-        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-        return nav.loadEventEnd - nav.startTime;
-      }));
+      loads.push(Number(await page.evaluate(LOAD_TIME)));
     }
     const loadMs = Math.min(...loads);
     assert.ok(loadMs < 300, `loaded in ${loadMs} ms`);
     // The longest main-thread task while the burst is drawn.
-    await page.evaluate(() => {
-      (window as any).longest = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) (window as any).longest = Math.max((window as any).longest, entry.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    });
+    await page.evaluate(WATCH_LONG_TASKS);
 
     await created('/api/v1/namespaces', { metadata: { name: 'burst' } });
     const total = 3000;
@@ -297,8 +295,8 @@ describe('the web page under /ui/', { skip }, () => {
     const sentMs = Date.now() - began;
     await page.waitForSelector(`.count[data-total="${total}"]`, { timeout: 5000 });
     const caughtUpMs = Date.now() - began - sentMs;
-    const longest: number = await page.evaluate(() => (window as any).longest);
-    await screenshot(page, 'burst');
+    const longest = Number(await page.evaluate('window.longest'));
+    await screenshot(page, 'burst', false);
     console.log(`# page load ${loadMs.toFixed(0)} ms; ${total} events sent in ${sentMs} ms (${Math.round((total * 1000) / sentMs)}/s), all shown ${caughtUpMs} ms after the last; longest task ${longest.toFixed(0)} ms`);
     assert.ok(caughtUpMs < 1000, `caught up ${caughtUpMs} ms after the last event`);
     // The server, the client sending and the browser share this machine's cores: a task stays
@@ -326,17 +324,12 @@ describe('the web page under /ui/', { skip }, () => {
       served = true;
       return route.fulfill({ status: 200, contentType: 'application/json', body: lines.join('\n') + '\n' });
     });
-    await page.addInitScript(() => {
-      (window as any).longest = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) (window as any).longest = Math.max((window as any).longest, entry.duration);
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    await page.addInitScript(WATCH_LONG_TASKS);
     const began = Date.now();
     await page.goto(`${d.url}/ui/events#token=${d.token}`);
     await page.waitForSelector(`.count[data-total="${total}"]`, { timeout: 10_000 });
     const drawnMs = Date.now() - began;
-    const longest: number = await page.evaluate(() => (window as any).longest);
+    const longest = Number(await page.evaluate('window.longest'));
     console.log(`# ${total} events at once: drawn ${drawnMs} ms after opening the page; longest task ${longest.toFixed(0)} ms`);
     assert.ok(drawnMs < 5000, `drawn after ${drawnMs} ms`);
     assert.ok(longest < 500, `longest task ${longest} ms`);

@@ -65,7 +65,8 @@ export function mountEvents(main, { user, params }) {
     watchCollection(path, {}, {
       onReset: () => store.reset(),
       onEvents: (batch) => { store.apply(batch); dirty = true; },
-      onSynced: () => { state = 'live'; dirty = true; },
+      // The chart is drawn again as soon as the initial state is in.
+      onSynced: () => { state = 'live'; dirty = true; chartAt = 0; },
       onState: (s) => { if (s === 'reconnecting' || state !== 'connecting') state = s; dirty = true; },
       onError: (err) => {
         if (err.status === 403 && index + 1 < sources.length) return watchFrom(sources, namespace, index + 1);
