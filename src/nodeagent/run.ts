@@ -24,6 +24,7 @@ import { NodeReporter } from './node-reporter.ts';
 import { PodEvents } from './pod-events.ts';
 import { PodAddressPool, podCIDRFor } from './pod-ips.ts';
 import { PodStatusWriter } from './pod-status-writer.ts';
+import { startMetricsAPI, type RunningMetricsAPI } from './metrics-start.ts';
 
 const log = klog('nodeagent/run');
 
@@ -101,6 +102,7 @@ export async function runNodeAgent(options: NodeAgentOptions, deps: NodeAgentDep
   const nodes: SimulatedNode[] = [];
   const byName = new Map<string, SimulatedNode>();
   let informerDone: Promise<void> | undefined;
+  let metricsAPI: RunningMetricsAPI | undefined;
   try {
     const last = options.firstNodeNumber + options.nodes - 1;
     for (let number = options.firstNodeNumber; number <= last; number++) {
@@ -149,6 +151,9 @@ export async function runNodeAgent(options: NodeAgentOptions, deps: NodeAgentDep
       });
       informerDone = informer.run(stop.signal);
       await Promise.race([informer.waitForSync(), new Promise((resolve) => stop.signal.addEventListener('abort', resolve, { once: true }))]);
+      if (!stop.signal.aborted && options.metricsApiPort >= 0) {
+        metricsAPI = await startMetricsAPI(options, { rest, clock, serving, nodes: () => nodes.map((n) => ({ name: n.reporter.name, pods: n.pods })), signal: stop.signal });
+      }
       if (!stop.signal.aborted) {
         const ready = nodes.map((n) => ({ name: n.reporter.name, port: n.reporter.config.port }));
         log.info('Simulated nodes are running their pods', { nodes: ready.length, first: ready[0]?.name, ports: `${ready[0]?.port}…${ready.at(-1)?.port}` });
@@ -166,6 +171,7 @@ export async function runNodeAgent(options: NodeAgentOptions, deps: NodeAgentDep
     writer.close();
     for (const node of nodes) node.pods.disposeAll();
     await Promise.all(nodes.map((n) => n.server.close()));
+    await metricsAPI?.close();
     await broadcaster.shutdown();
     rest.close();
     eventRest.close();

@@ -15,6 +15,8 @@ const apiserver = {
   serviceAccountKeyFile: '/d/pki/sa.pub', bindAddress: '127.0.0.1', securePort: 6443, serviceClusterIPRange: '10.96.0.0/12', allowPrivileged: true,
   nodeAgentCertificateAuthority: '/d/pki/ca.crt', nodeAgentClientCertificate: '/d/pki/c.crt', nodeAgentClientKey: '/d/pki/c.key',
   nodeAgentPreferredAddressTypes: ['InternalIP', 'Hostname'],
+  requestheaderClientCAFile: '/d/pki/fp-ca.crt', requestheaderAllowedNames: ['front-proxy-client'], requestheaderUsernameHeaders: ['X-Remote-User'],
+  requestheaderGroupHeaders: ['X-Remote-Group'], requestheaderExtraHeadersPrefix: ['X-Remote-Extra-'], proxyClientCertFile: '/d/pki/fp.crt', proxyClientKeyFile: '/d/pki/fp.key',
 };
 
 test('every flag a command line writes is a row of its daemon\'s table', () => {
@@ -51,7 +53,7 @@ test('the controller manager\'s arguments parse back too', () => {
 });
 
 test('the node agent\'s arguments parse back too', () => {
-  const parsed = parseFlags(nodeAgentFlags, nodeAgentArgs({ orchconfig: '/d/orchconfig', nodes: 3, port: 0, tlsCertFile: '/d/a.crt', tlsPrivateKeyFile: '/d/a.key', clientCAFile: '/d/ca.crt' }));
+  const parsed = parseFlags(nodeAgentFlags, nodeAgentArgs({ orchconfig: '/d/orchconfig', nodes: 3, port: 0, tlsCertFile: '/d/a.crt', tlsPrivateKeyFile: '/d/a.key', clientCAFile: '/d/ca.crt', metricsApiPort: 0, metricsApiCAFile: '/d/ca.crt' }));
   assert.deepEqual(parsed.errors, []);
   assert.equal(parsed.values.nodes, 3);
   assert.equal(parsed.values.port, 0);

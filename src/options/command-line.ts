@@ -22,6 +22,14 @@ export type ApiserverCommandLine = {
   nodeAgentClientCertificate: string;
   nodeAgentClientKey: string;
   nodeAgentPreferredAddressTypes: string[];
+  /** The aggregator's identity to extension API servers: the front proxy CA, the names and headers they read. */
+  requestheaderClientCAFile: string;
+  requestheaderAllowedNames: string[];
+  requestheaderUsernameHeaders: string[];
+  requestheaderGroupHeaders: string[];
+  requestheaderExtraHeadersPrefix: string[];
+  proxyClientCertFile: string;
+  proxyClientKeyFile: string;
 };
 
 export type ControllerManagerCommandLine = {
@@ -48,6 +56,10 @@ export type NodeAgentCommandLine = {
   tlsCertFile: string;
   tlsPrivateKeyFile: string;
   clientCAFile: string;
+  /** 0: the metrics API on a free port. */
+  metricsApiPort: number;
+  /** The CA the registered APIService verifies the agents' serving certificate with. */
+  metricsApiCAFile: string;
 };
 
 type Setting = string | number | boolean | string[];
@@ -71,6 +83,13 @@ export const apiserverCommandLineFlags: Readonly<Record<keyof ApiserverCommandLi
   nodeAgentClientCertificate: 'nodeagent-client-certificate',
   nodeAgentClientKey: 'nodeagent-client-key',
   nodeAgentPreferredAddressTypes: 'nodeagent-preferred-address-types',
+  requestheaderClientCAFile: 'requestheader-client-ca-file',
+  requestheaderAllowedNames: 'requestheader-allowed-names',
+  requestheaderUsernameHeaders: 'requestheader-username-headers',
+  requestheaderGroupHeaders: 'requestheader-group-headers',
+  requestheaderExtraHeadersPrefix: 'requestheader-extra-headers-prefix',
+  proxyClientCertFile: 'proxy-client-cert-file',
+  proxyClientKeyFile: 'proxy-client-key-file',
 };
 
 export const controllerManagerCommandLineFlags: Readonly<Record<keyof ControllerManagerCommandLine, string>> = {
@@ -93,6 +112,8 @@ export const nodeAgentCommandLineFlags: Readonly<Record<keyof NodeAgentCommandLi
   tlsCertFile: 'tls-cert-file',
   tlsPrivateKeyFile: 'tls-private-key-file',
   clientCAFile: 'client-ca-file',
+  metricsApiPort: 'metrics-api-port',
+  metricsApiCAFile: 'metrics-api-ca-file',
 };
 
 function commandLine<T extends Readonly<Record<string, Setting>>>(flags: Readonly<Record<keyof T & string, string>>, settings: T, leaveOut: ReadonlySet<string>): string[] {

@@ -32,6 +32,13 @@ test('the apiserver runs from bin/ on the embedded store in the data directory, 
     '--nodeagent-client-certificate=/srv/project/state/pki/apiserver-nodeagent-client.crt',
     '--nodeagent-client-key=/srv/project/state/pki/apiserver-nodeagent-client.key',
     '--nodeagent-preferred-address-types=InternalIP,ExternalIP,Hostname',
+    '--requestheader-client-ca-file=/srv/project/state/pki/front-proxy-ca.crt',
+    '--requestheader-allowed-names=front-proxy-client',
+    '--requestheader-username-headers=X-Remote-User',
+    '--requestheader-group-headers=X-Remote-Group',
+    '--requestheader-extra-headers-prefix=X-Remote-Extra-',
+    '--proxy-client-cert-file=/srv/project/state/pki/front-proxy-client.crt',
+    '--proxy-client-key-file=/srv/project/state/pki/front-proxy-client.key',
   ]);
 });
 
@@ -69,6 +76,8 @@ test('the scheduler and the node agent start with the manager; --nodes=0 starts 
     '--tls-cert-file=/srv/project/state/pki/nodeagent.crt',
     '--tls-private-key-file=/srv/project/state/pki/nodeagent.key',
     '--client-ca-file=/srv/project/state/pki/ca.crt',
+    '--metrics-api-port=0',
+    '--metrics-api-ca-file=/srv/project/state/pki/ca.crt',
   ]);
   assert.deepEqual(afterReadyComponents({ ...context(), nodes: 0 }).map((c) => c.name), ['orch-controller-manager', 'orch-scheduler']);
 });

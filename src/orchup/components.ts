@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { apiserverArgs, controllerManagerArgs, nodeAgentArgs, schedulerArgs } from '../options/command-line.ts';
 import type { DataDirLayout } from './layout.ts';
-import type { PkiFiles } from './pki.ts';
+import { FRONT_PROXY_CLIENT_NAME, type PkiFiles } from './pki.ts';
 
 export interface ComponentContext {
   layout: DataDirLayout;
@@ -57,6 +57,15 @@ export function apiserverComponent(ctx: ComponentContext): Component {
     nodeAgentClientKey: ctx.pki.nodeAgentClientKeyFile,
     // As kubeadm sets it: an address first, since the simulated nodes' host names do not resolve.
     nodeAgentPreferredAddressTypes: ['InternalIP', 'ExternalIP', 'Hostname'],
+    // As kubeadm sets up the front proxy: the aggregator presents its client certificate to extension
+    // API servers (the node agents' metrics API) and names the user in these headers.
+    requestheaderClientCAFile: ctx.pki.frontProxyCaCertFile,
+    requestheaderAllowedNames: [FRONT_PROXY_CLIENT_NAME],
+    requestheaderUsernameHeaders: ['X-Remote-User'],
+    requestheaderGroupHeaders: ['X-Remote-Group'],
+    requestheaderExtraHeadersPrefix: ['X-Remote-Extra-'],
+    proxyClientCertFile: ctx.pki.frontProxyClientCertFile,
+    proxyClientKeyFile: ctx.pki.frontProxyClientKeyFile,
   }, flagNames(ctx.apiserverArgs));
   return {
     name: 'orch-apiserver',
@@ -111,6 +120,10 @@ export function afterReadyComponents(ctx: ComponentContext): Component[] {
         tlsCertFile: ctx.pki.nodeAgentServingCertFile,
         tlsPrivateKeyFile: ctx.pki.nodeAgentServingKeyFile,
         clientCAFile: ctx.pki.caCertFile,
+        // The resource metrics API, registered by the agent (it alone knows the port) and verified
+        // with the CA that signed its serving certificate.
+        metricsApiPort: 0,
+        metricsApiCAFile: ctx.pki.caCertFile,
       }),
     });
   }

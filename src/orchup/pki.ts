@@ -23,6 +23,12 @@ export interface PkiFiles {
   /** The API server presents it to node agents (--nodeagent-client-certificate). */
   nodeAgentClientCertFile: string;
   nodeAgentClientKeyFile: string;
+  /** The front proxy CA: extension API servers trust the aggregator's client certificate by it. */
+  frontProxyCaCertFile: string;
+  frontProxyCaKeyFile: string;
+  /** The API server presents it to extension API servers (--proxy-client-cert-file). */
+  frontProxyClientCertFile: string;
+  frontProxyClientKeyFile: string;
 }
 
 export interface Pki {
@@ -40,6 +46,10 @@ const SERVING_LIFETIME = 365 * DAY;
 /** Re-issue the serving certificate when less than this remains. */
 const RENEW_BEFORE = 30 * DAY;
 const SERVING_NAMES = ['localhost', '127.0.0.1', '::1'];
+/** The name the aggregator checks the node agents' metrics API for: its Service, <name>.<namespace>.svc. */
+export const NODE_AGENT_METRICS_NAME = 'nodeagent-metrics.orch-system.svc';
+/** The front proxy client's CommonName, the one name extension API servers accept (as kubeadm names it). */
+export const FRONT_PROXY_CLIENT_NAME = 'front-proxy-client';
 
 export function pkiFiles(pkiDir: string): PkiFiles {
   return {
@@ -53,6 +63,10 @@ export function pkiFiles(pkiDir: string): PkiFiles {
     nodeAgentServingKeyFile: join(pkiDir, 'nodeagent.key'),
     nodeAgentClientCertFile: join(pkiDir, 'apiserver-nodeagent-client.crt'),
     nodeAgentClientKeyFile: join(pkiDir, 'apiserver-nodeagent-client.key'),
+    frontProxyCaCertFile: join(pkiDir, 'front-proxy-ca.crt'),
+    frontProxyCaKeyFile: join(pkiDir, 'front-proxy-ca.key'),
+    frontProxyClientCertFile: join(pkiDir, 'front-proxy-client.crt'),
+    frontProxyClientKeyFile: join(pkiDir, 'front-proxy-client.key'),
   };
 }
 
@@ -74,17 +88,20 @@ export async function ensurePki(pkiDir: string, now: Date = new Date()): Promise
     await writeServing(files, caPem, now);
     issuedServing = true;
   }
-  if (createdCa || !certUsable(files.nodeAgentServingCertFile, files.nodeAgentServingKeyFile, ca, now)) await writeNodeAgentServing(files, caPem, now);
+  if (createdCa || !certUsable(files.nodeAgentServingCertFile, files.nodeAgentServingKeyFile, ca, now, [NODE_AGENT_METRICS_NAME])) await writeNodeAgentServing(files, caPem, now);
   if (createdCa || !certUsable(files.nodeAgentClientCertFile, files.nodeAgentClientKeyFile, ca, now)) await writeNodeAgentClient(files, caPem, now);
+  await ensureFrontProxy(files, now);
   // Tokens already handed out stay valid only while this key is kept: never replace it.
   if (!existsSync(files.serviceAccountKeyFile) || !existsSync(files.serviceAccountPublicKeyFile)) await writeServiceAccountKey(files);
   return { files, caPem, createdCa, issuedServing };
 }
 
-function certUsable(certFile: string, keyFile: string, ca: X509Certificate, now: Date): boolean {
+function certUsable(certFile: string, keyFile: string, ca: X509Certificate, now: Date, dnsNames: string[] = []): boolean {
   if (!existsSync(certFile) || !existsSync(keyFile)) return false;
   try {
     const cert = new X509Certificate(readFileSync(certFile, 'utf8'));
+    const names = (cert.subjectAltName ?? '').split(', ');
+    if (!dnsNames.every((n) => names.includes(`DNS:${n}`))) return false;
     return cert.checkIssued(ca) && cert.verify(ca.publicKey) && cert.validToDate.getTime() - now.getTime() > RENEW_BEFORE;
   } catch {
     return false;
@@ -111,7 +128,7 @@ async function writeServing(files: PkiFiles, caPem: string, now: Date): Promise<
 async function writeNodeAgentServing(files: PkiFiles, caPem: string, now: Date): Promise<void> {
   const { issueServingCert } = await import('../component-base/certs/issue.ts');
   const caKey = await importPrivateKey(readFileSync(files.caKeyFile, 'utf8'), ECDSA_P256);
-  const serving = await issueServingCert({ ca: caPem, caKey, commonName: 'orch-nodeagent', names: SERVING_NAMES, lifetimeMs: SERVING_LIFETIME, now, algorithm: ECDSA_P256 });
+  const serving = await issueServingCert({ ca: caPem, caKey, commonName: 'orch-nodeagent', names: [...SERVING_NAMES, NODE_AGENT_METRICS_NAME], lifetimeMs: SERVING_LIFETIME, now, algorithm: ECDSA_P256 });
   writeFileSync(files.nodeAgentServingKeyFile, serving.keyPem, { mode: 0o600 });
   writeFileSync(files.nodeAgentServingCertFile, serving.certPem);
 }
@@ -122,6 +139,23 @@ async function writeNodeAgentClient(files: PkiFiles, caPem: string, now: Date): 
   const client = await issueClientCert({ ca: caPem, caKey, commonName: 'orch-apiserver-nodeagent-client', lifetimeMs: SERVING_LIFETIME, now, algorithm: ECDSA_P256 });
   writeFileSync(files.nodeAgentClientKeyFile, client.keyPem, { mode: 0o600 });
   writeFileSync(files.nodeAgentClientCertFile, client.certPem);
+}
+
+/** The front proxy CA (made once, apart from the cluster CA) and the aggregator's client certificate of it. */
+async function ensureFrontProxy(files: PkiFiles, now: Date): Promise<void> {
+  const { createCA, issueClientCert } = await import('../component-base/certs/issue.ts');
+  const made = !existsSync(files.frontProxyCaCertFile) || !existsSync(files.frontProxyCaKeyFile);
+  if (made) {
+    const ca = await createCA({ commonName: `front-proxy-ca@${Math.floor(now.getTime() / 1000)}`, lifetimeMs: CA_LIFETIME, now, algorithm: ECDSA_P256 });
+    writeFileSync(files.frontProxyCaKeyFile, ca.keyPem, { mode: 0o600 });
+    writeFileSync(files.frontProxyCaCertFile, ca.certPem);
+  }
+  const caPem = readFileSync(files.frontProxyCaCertFile, 'utf8');
+  if (!made && certUsable(files.frontProxyClientCertFile, files.frontProxyClientKeyFile, new X509Certificate(caPem), now)) return;
+  const caKey = await importPrivateKey(readFileSync(files.frontProxyCaKeyFile, 'utf8'), ECDSA_P256);
+  const client = await issueClientCert({ ca: caPem, caKey, commonName: FRONT_PROXY_CLIENT_NAME, lifetimeMs: SERVING_LIFETIME, now, algorithm: ECDSA_P256 });
+  writeFileSync(files.frontProxyClientKeyFile, client.keyPem, { mode: 0o600 });
+  writeFileSync(files.frontProxyClientCertFile, client.certPem);
 }
 
 async function writeServiceAccountKey(files: PkiFiles): Promise<void> {

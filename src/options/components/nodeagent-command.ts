@@ -49,6 +49,12 @@ export const nodeAgentFlags: readonly FlagSpec[] = [
     help: 'File containing the x509 private key matching --tls-cert-file.' },
   { name: 'client-ca-file', type: 'string', group: SERVING, status: 'implemented',
     help: 'Requests must present a client certificate signed by one of the authorities in this file.' },
+  { name: 'metrics-api-port', type: 'int', default: '-1', group: SERVING, status: 'implemented',
+    help: 'The port the resource metrics API (metrics.k8s.io, what kubectl top and horizontal pod autoscalers read) is served on for all of this agent\'s nodes, with --tls-cert-file, to the API server\'s aggregator only. 0: a free port; -1: not served.' },
+  { name: 'metrics-api-service', type: 'string', default: 'orch-system/nodeagent-metrics', group: SERVING, status: 'implemented',
+    help: 'When the metrics API is served, the agent registers it at start: an ExternalName Service of this namespace/name for its address and the APIService v1beta1.metrics.k8s.io pointing at it. Empty: nothing is registered.' },
+  { name: 'metrics-api-ca-file', type: 'string', group: SERVING, status: 'implemented',
+    help: 'The CA bundle the registered APIService verifies --tls-cert-file with; the certificate must name <service>.<namespace>.svc. Without it the APIService skips verification.' },
   { name: 'node-status-update-frequency', type: 'duration', default: '10s', group: REPORTING, status: 'implemented',
     help: 'How often each node computes its status, and renews its Lease in orch-node-lease.' },
   { name: 'node-status-report-frequency', type: 'duration', default: '5m0s', group: REPORTING, status: 'implemented',
@@ -81,6 +87,11 @@ export interface NodeAgentOptions {
   tlsCertFile: string;
   tlsPrivateKeyFile: string;
   clientCAFile: string;
+  /** -1: the metrics API is not served; 0: on a free port. */
+  metricsApiPort: number;
+  /** namespace/name, or '' for no registration. */
+  metricsApiService: string;
+  metricsApiCAFile: string;
   statusUpdateMs: number;
   statusReportMs: number;
   leaseDurationSeconds: number;
@@ -107,6 +118,9 @@ function nodeAgentOptions(values: FlagValues): NodeAgentOptions {
     tlsCertFile: r.string('tls-cert-file'),
     tlsPrivateKeyFile: r.string('tls-private-key-file'),
     clientCAFile: r.string('client-ca-file'),
+    metricsApiPort: r.number('metrics-api-port'),
+    metricsApiService: r.string('metrics-api-service'),
+    metricsApiCAFile: r.string('metrics-api-ca-file'),
     statusUpdateMs: r.number('node-status-update-frequency'),
     statusReportMs: r.number('node-status-report-frequency'),
     leaseDurationSeconds: r.number('node-lease-duration-seconds'),
@@ -148,6 +162,10 @@ function validateNodeAgent(ctx: ValidationContext): void {
   }
   if ((num(ctx, 'node-lease-duration-seconds') ?? 40) < 1) ctx.errors.push('--node-lease-duration-seconds must be at least 1');
   if ((num(ctx, 'event-qps') ?? 1) <= 0) ctx.errors.push('--event-qps must be positive');
+  const metricsPort = num(ctx, 'metrics-api-port') ?? -1;
+  if (metricsPort < -1 || metricsPort > 65535) ctx.errors.push(`--metrics-api-port must be between -1 and 65535, got ${metricsPort}`);
+  const metricsService = str(ctx, 'metrics-api-service');
+  if (metricsService !== '' && !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?\/[a-z]([-a-z0-9]*[a-z0-9])?$/.test(metricsService)) ctx.errors.push(`--metrics-api-service must be namespace/name, got ${JSON.stringify(metricsService)}`);
   if ((num(ctx, 'event-burst') ?? 1) < 1) ctx.errors.push('--event-burst must be at least 1');
 }
 
