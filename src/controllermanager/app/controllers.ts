@@ -40,6 +40,7 @@ import { endpointSliceMirroringController } from '../controllers/endpointslicemi
 import { serviceCIDRsController } from '../controllers/servicecidrs/servicecidrs-controller.ts';
 import { vapStatusController } from '../controllers/validatingadmissionpolicystatus/vap-status-controller.ts';
 import { storageVersionMigratorController } from '../controllers/storageversionmigrator/svm-controller.ts';
+import { resourceClaimController } from '../controllers/resourceclaim/resourceclaim-controller.ts';
 import { horizontalPodAutoscalerController } from '../controllers/podautoscaler/hpa-controller.ts';
 import { nodeLifecycleController } from '../controllers/nodelifecycle/node-lifecycle-controller.ts';
 import { taintEvictionController } from '../controllers/tainteviction/taint-eviction-controller.ts';
@@ -100,6 +101,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'service-cidr-controller': () => serviceCIDRsController(),
   'validatingadmissionpolicy-status-controller': (options) => vapStatusController(options.validatingAdmissionPolicyStatusController),
   'storage-version-migrator-controller': () => storageVersionMigratorController(),
+  'resourceclaim-controller': () => resourceClaimController(),
   'horizontal-pod-autoscaler-controller': (options) => horizontalPodAutoscalerController(options.hpaController),
   'node-lifecycle-controller': (options) => nodeLifecycleController(options.nodeLifecycleController),
   'taint-eviction-controller': () => taintEvictionController(),
