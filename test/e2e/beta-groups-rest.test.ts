@@ -1,6 +1,7 @@
 // The beta and alpha group versions of the certificates, coordination, storagemigration and
 // resource groups, as Kubernetes 1.35 has them: absent by default (discovery, OpenAPI, paths)
-// and served with --runtime-config=<group/version>=true. ClusterTrustBundles (v1beta1) with their
+// and served with --runtime-config=<group/version>=true (and their feature gates, where Kubernetes
+// has one). ClusterTrustBundles (v1beta1) with their
 // naming, anchor checks and the ClusterTrustBundleAttest plugin under RBAC; LeaseCandidates
 // (v1beta1, v1alpha2 over the same objects); StorageVersionMigrations (v1beta1) with /status.
 import { test, before, after } from 'node:test';
@@ -29,7 +30,7 @@ writeFileSync(tokens, 'admin-token,admin,admin-uid,"system:masters"\nalice-token
 
 let on: CoreApiserver;
 before(async () => {
-  on = await startCoreApiserver({ 'token-auth-file': tokens, 'authorization-mode': ['RBAC'], 'runtime-config': Object.fromEntries(GATED.map((gv) => [gv, 'true'])) });
+  on = await startCoreApiserver({ 'token-auth-file': tokens, 'authorization-mode': ['RBAC'], 'runtime-config': Object.fromEntries(GATED.map((gv) => [gv, 'true'])), 'feature-gates': { ClusterTrustBundle: 'true', StorageVersionMigrator: 'true' } });
 });
 after(() => on?.stop());
 

@@ -41,7 +41,7 @@ before(async () => {
   writeFileSync(join(dir, 'ca.crt'), ca.certPem);
   writeFileSync(join(dir, 'ca.key'), ca.keyPem);
   writeFileSync(join(dir, 'tokens.csv'), `${ADMIN},admin,admin-uid,"system:masters"\n${NODE},system:node:n1,uid-n1,"system:nodes"\n`);
-  s = await startCoreApiserver({ 'token-auth-file': join(dir, 'tokens.csv'), 'client-ca-file': join(dir, 'ca.crt'), 'runtime-config': { 'certificates.orch.io/v1beta1': 'true' } });
+  s = await startCoreApiserver({ 'token-auth-file': join(dir, 'tokens.csv'), 'client-ca-file': join(dir, 'ca.crt'), 'runtime-config': { 'certificates.orch.io/v1beta1': 'true' }, 'feature-gates': { ClusterTrustBundle: 'true' } });
   k = kubectlFor({ url: s.url, caFile: s.caFile, token: ADMIN });
   ({ cm } = await startControllers({ url: s.url, caFile: s.caFile, token: ADMIN }, dir, [
     '--controllers=certificatesigningrequest-approving-controller,certificatesigningrequest-signing-controller,certificatesigningrequest-cleaner-controller,orch-apiserver-serving-clustertrustbundle-publisher-controller',

@@ -22,7 +22,7 @@ const waitFor = controllerWaiter(() => cm, 20_000);
 before(async () => {
   const dir = makeTempDir('orch-svm-');
   // storagemigration.orch.io/v1beta1 is a beta API, off unless turned on (as in Kubernetes 1.35).
-  daemon = await startDaemon(hooks, dir, ['--runtime-config=storagemigration.orch.io/v1beta1=true']);
+  daemon = await startDaemon(hooks, dir, ['--runtime-config=storagemigration.orch.io/v1beta1=true', '--feature-gates=StorageVersionMigrator=true']);
   ({ cm } = await startControllers(daemon, dir, ['--controllers=storage-version-migrator-controller', '--use-service-account-credentials', '-v=4'], /Starting" controller="storage-version-migrator-controller"/));
   kubectl = kubectlFor(daemon, NS);
   assert.equal((await daemon.call('POST', '/api/v1/namespaces', { metadata: { name: NS } })).status, 201);

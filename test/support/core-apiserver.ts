@@ -9,6 +9,7 @@ import type { CoreResources } from '../../src/cmd/apiserver/core-resources.ts';
 import { composeApiserver, type ComposeDeps } from '../../src/cmd/apiserver/compose.ts';
 import { apiRequest, makeTempDir, startTestApiserver, type TestApiserver, type TestValues } from './apiserver.ts';
 import { apiserverOptions } from '../../src/options/apiserver-options.ts';
+import { apiserverFeatureGates } from '../../src/options/apiserver-validate.ts';
 
 export interface CoreApiserver extends TestApiserver {
   storage: ApiserverStorage;
@@ -26,7 +27,8 @@ export const CORE_TEST_DISABLED_ADMISSION = ['ServiceAccount', 'TaintNodesByCond
 
 export async function startCoreApiserver(values: TestValues = {}, opts: Pick<ComposeDeps, 'identityRenewIntervalMs'> = {}): Promise<CoreApiserver> {
   const all = { 'data-dir': makeTempDir('orch-core-'), 'disable-admission-plugins': CORE_TEST_DISABLED_ADMISSION, ...values } as FlagValues;
-  const composed = await composeApiserver(apiserverOptions(all), opts);
+  // 'feature-gates' as the daemon reads --feature-gates: they decide the alpha and beta resources served.
+  const composed = await composeApiserver(apiserverOptions(all), { featureGates: apiserverFeatureGates(all).gates, ...opts });
   const { storage, core } = composed;
   let server: TestApiserver;
   try {

@@ -192,6 +192,11 @@ export interface ResourceDeclaration<T extends ApiObject = ApiObject, S extends 
   namespaced: boolean;
   /** The group/resource keys are laid out by (events of both groups share /registry/events/). */
   storageResource: GroupResourceName;
+  /**
+   * Feature gates that must all be on for the resource to be served, beside its group version
+   * being enabled (an alpha or beta resource, as Kubernetes installs its storage only then).
+   */
+  featureGates?: readonly string[];
   /** The group/version/kind objects are stored as; its hash is discovery's storageVersionHash. */
   storageVersion: { group: string; version: string; kind: string };
   strategy: ResourceStrategy<T>;

@@ -106,7 +106,8 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
     // Services hold cluster IPs and node ports: their writes reserve them (--service-cluster-ip-range, --service-node-port-range).
     const serviceAllocation = serviceAllocationFor(options, storage);
     const apiRegistration = apiRegistrationResources(storage.storeFor, admission);
-    const enabled = enabledResources(options, [...built.resources, ...registration.resources, ...flowControl.resources, ...apiRegistration]).map((r) => ({
+    // Alpha and beta resources also need their feature gates (ResourceDeclaration.featureGates).
+    const enabled = enabledResources(options, [...built.resources, ...registration.resources, ...flowControl.resources, ...apiRegistration], featureGates).map((r) => ({
       ...r,
       garbageCollection,
       storeName: storeNameFor(r.declaration.storageResource),

@@ -58,3 +58,13 @@ test('enabledResources drops the switched-off group versions and their wire alia
   assert.deepEqual(kept.map((k) => k.declaration.group), ['']);
   assert.equal(enabledResources(apiserverOptions({}), resources).length, 4);
 });
+
+test('enabledResources leaves out a resource whose feature gate is off, its group version enabled or not', () => {
+  const r = (plural: string, featureGates?: string[]) => ({ declaration: { group: 'certificates.orch.io', version: 'v1beta1', plural, featureGates } });
+  const resources = [r('clustertrustbundles', ['ClusterTrustBundle']), r('podcertificaterequests', ['PodCertificateRequest']), r('ungated')];
+  const opts = apiserverOptions({ 'runtime-config': { 'certificates.orch.io/v1beta1': 'true' } });
+  const plurals = (gates?: { enabled(name: string): boolean }) => enabledResources(opts, resources, gates).map((k) => k.declaration.plural);
+  assert.deepEqual(plurals(), ['ungated'], 'the gates default to off');
+  assert.deepEqual(plurals({ enabled: (name) => name === 'ClusterTrustBundle' }), ['clustertrustbundles', 'ungated']);
+  assert.deepEqual(enabledResources(apiserverOptions({}), resources, { enabled: () => true }), [], 'a gate alone does not enable the group version');
+});

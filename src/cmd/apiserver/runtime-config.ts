@@ -10,6 +10,7 @@ import { klog } from '../../component-base/logs/klog.ts';
 import { emulatedVersion } from '../../component-base/version/version.ts';
 import { builtinGroupVersions } from '../../options/apiserver/api-group-versions.ts';
 import { canonicalGroup } from '../../apiserver/registry/generic/alias.ts';
+import { FeatureGates } from '../../component-base/featuregate/feature-gates.ts';
 
 const log = klog('cmd/runtime-config');
 
@@ -31,7 +32,12 @@ export interface GroupVersionEnablement {
 }
 
 interface Declared {
-  declaration: { group: string; version: string };
+  declaration: { group: string; version: string; plural?: string; featureGates?: readonly string[] };
+}
+
+/** The gates a server was started with; asked only for gates the declarations name. */
+export interface EnabledGates {
+  enabled(name: string): boolean;
 }
 
 function groupVersionOf(group: string, version: string): string {
@@ -110,10 +116,14 @@ export function groupVersionEnablement(
   return { enabled };
 }
 
-/** The resources whose group version is enabled; a wire alias follows the orch.io group it stands for. */
+/**
+ * The resources whose group version is enabled and whose feature gates are all on; a wire alias
+ * follows the orch.io group it stands for. Without `featureGates`, every gate has its default.
+ */
 export function enabledResources<R extends Declared>(
   opts: { versioning: VersioningOptions; version: Pick<VersionOptions, 'emulatedVersion'> },
   resources: readonly R[],
+  featureGates: EnabledGates = new FeatureGates(),
 ): R[] {
   const gvOf = (r: R) => groupVersionOf(canonicalGroup(r.declaration.group), r.declaration.version);
   const served = [...new Set(resources.map(gvOf))];
@@ -123,5 +133,19 @@ export function enabledResources<R extends Declared>(
   }
   const off = served.filter((gv) => !enablement.enabled(gv));
   if (off.length) log.info('API group versions disabled', { groupVersions: off.join(',') });
-  return resources.filter((r) => enablement.enabled(gvOf(r)));
+  return resources.filter((r) => enablement.enabled(gvOf(r)) && gatesOn(r, featureGates));
+}
+
+/** As Kubernetes warns when it leaves out the storage of an enabled resource whose gate is off. */
+function gatesOn(r: Declared, featureGates: EnabledGates): boolean {
+  const off = (r.declaration.featureGates ?? []).filter((gate) => !featureGates.enabled(gate));
+  if (!off.length) return true;
+  if (!r.declaration.group.endsWith('.k8s.io')) {
+    log.warning(`${r.declaration.plural ?? r.declaration.group} storage is disabled because the ${off.join(', ')} feature gate is disabled`, { groupVersion: gvOfDecl(r) });
+  }
+  return false;
+}
+
+function gvOfDecl(r: Declared): string {
+  return groupVersionOf(r.declaration.group, r.declaration.version);
 }

@@ -1,6 +1,6 @@
 // certificates.orch.io/v1beta1 ClusterTrustBundle: cluster-scoped, selected by spec.signerName;
 // NAME SIGNERNAME table (Kubernetes prints no age for it). Beta: served only when
-// --runtime-config turns certificates.orch.io/v1beta1 on.
+// --runtime-config turns certificates.orch.io/v1beta1 on and the ClusterTrustBundle gate is on.
 import type { ClusterTrustBundle } from '../../../../api/certificates/v1beta1/types.ts';
 import { CERTIFICATES_GROUP } from '../../../../api/certificates/v1/types.ts';
 import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
@@ -21,6 +21,7 @@ export function clusterTrustBundlesDeclaration() {
     shortNames: [],
     categories: [],
     namespaced: false,
+    featureGates: ['ClusterTrustBundle'],
     storageResource: { group: CERTIFICATES_GROUP, resource: 'clustertrustbundles' },
     storageVersion: { group: CERTIFICATES_GROUP, version: 'v1beta1', kind: 'ClusterTrustBundle' },
     strategy: validatingStrategy<ClusterTrustBundle>({ validate: validateClusterTrustBundle, validateUpdate: validateClusterTrustBundleUpdate, allowCreateOnUpdate: false }),

@@ -1,6 +1,6 @@
 // storagemigration.orch.io/v1beta1 StorageVersionMigration: cluster-scoped, with /status; NAME
-// RESOURCE (resource.group) table. Beta: served only when --runtime-config turns it on. The
-// migration itself is a controller's work.
+// RESOURCE (resource.group) table. Beta: served only when --runtime-config turns it on and the
+// StorageVersionMigrator gate is on. The migration itself is a controller's work.
 import { STORAGEMIGRATION_GROUP, type StorageVersionMigration } from '../../../../api/storagemigration/v1beta1/types.ts';
 import { objectMetaFieldSet } from '../../../../machinery/selectors/fields.ts';
 import { kindSchema } from '../../../../machinery/openapi/kind-schemas.ts';
@@ -25,6 +25,7 @@ export function storageVersionMigrationsDeclaration() {
     shortNames: [],
     categories: [],
     namespaced: false,
+    featureGates: ['StorageVersionMigrator'],
     storageResource: { group: STORAGEMIGRATION_GROUP, resource: 'storageversionmigrations' },
     storageVersion: { group: STORAGEMIGRATION_GROUP, version: 'v1beta1', kind: 'StorageVersionMigration' },
     strategy: storageVersionMigrationStrategy,
