@@ -3,6 +3,7 @@
 // again after a short backoff.
 import { klog } from '../../component-base/logs/klog.ts';
 import type { ApiObject, Store, WatchEvent, Watcher } from '../interface.ts';
+import { CachedObject } from './cached-object.ts';
 import type { CacheEvent, WatchCache } from './watch-cache.ts';
 
 const log = klog('storage/cacher/reflector');
@@ -65,11 +66,12 @@ export class Reflector<T extends ApiObject> {
   }
 
   private async listAndWatch(): Promise<void> {
-    const { store, prefix, cache, keyOf, adopt } = this.opts;
+    const { store, prefix, cache, keyOf } = this.opts;
     const list = await store.list(prefix, { recursive: true, resourceVersion: '' });
     if (this.closed) return;
     const revision = Number(list.resourceVersion);
-    cache.replace(list.items.map((obj) => [keyOf(obj), adopt(obj)] as [string, T]), revision);
+    // Kept encoded straight away: the decoded list is garbage once it is in the cache.
+    cache.replace(list.items.map((obj) => [keyOf(obj), CachedObject.of(obj, revisionOf(obj))] as [string, CachedObject<T>]), revision);
     this.opts.onReplace();
     const watcher = await store.watch(prefix, { recursive: true, resourceVersion: list.resourceVersion, progressNotify: true, sendInitialEvents: false });
     if (this.closed) {
@@ -107,10 +109,14 @@ export class Reflector<T extends ApiObject> {
       default: {
         const obj = adopt(ev.object);
         const revision = revisionOf(obj);
-        if (revision <= cache.revision && ev.type !== 'DELETED' && cache.get(keyOf(obj)) !== undefined && revisionOf(cache.get(keyOf(obj))!) >= revision) {
+        const key = keyOf(obj);
+        const held = cache.entry(key);
+        if (revision <= cache.revision && ev.type !== 'DELETED' && held !== undefined && held.revision >= revision) {
           return true; // already applied (a replayed event)
         }
-        this.opts.onEvent(cache.apply(ev.type, keyOf(obj), obj, revision));
+        const change = cache.apply(ev.type, key, obj, revision);
+        this.opts.onEvent(change);
+        change.settle();
         return true;
       }
     }
