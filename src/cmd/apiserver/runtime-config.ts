@@ -141,7 +141,8 @@ function gatesOn(r: Declared, featureGates: EnabledGates): boolean {
   const off = (r.declaration.featureGates ?? []).filter((gate) => !featureGates.enabled(gate));
   if (!off.length) return true;
   if (!r.declaration.group.endsWith('.k8s.io')) {
-    log.warning(`${r.declaration.plural ?? r.declaration.group} storage is disabled because the ${off.join(', ')} feature gate is disabled`, { groupVersion: gvOfDecl(r) });
+    const gates = off.length === 1 ? `${off[0]} feature gate is` : `${off.join(' and ')} feature gates are`;
+    log.warning(`${r.declaration.plural ?? r.declaration.group} storage is disabled because the ${gates} disabled`, { groupVersion: gvOfDecl(r) });
   }
   return false;
 }

@@ -30,6 +30,12 @@ const NEWER_THAN_MODELS: Readonly<Record<string, readonly string[]>> = {
   'io.orch.api.core.v1.PodStatus': ['allocatedResources', 'resources'],
   'io.orch.api.core.v1.VolumeMountStatus': ['volumeStatus'],
   'io.orch.api.storage.v1.CSIDriverSpec': ['serviceAccountTokenInSecrets'],
+  'io.orch.api.resource.v1alpha3.DeviceTaintRule': ['status'],
+};
+
+/** Fields client-node 1.34 models that Kubernetes 1.35 removed (alpha types may change shape). */
+const REMOVED_SINCE_MODELS: Readonly<Record<string, readonly string[]>> = {
+  'io.orch.api.resource.v1alpha3.DeviceTaintSelector': ['deviceClassName', 'selectors'],
 };
 
 test('every published field matches the Kubernetes client models, both ways', async () => {
@@ -41,7 +47,8 @@ test('every published field matches the Kubernetes client models, both ways', as
     if (!file) continue;
     const mod = (await import(file)) as Record<string, { attributeTypeMap: { baseName: string }[] }>;
     const model = Object.values(mod)[0]!;
-    const theirs = [...model.attributeTypeMap.map((a) => a.baseName), ...(NEWER_THAN_MODELS[name] ?? [])].sort();
+    const removed = REMOVED_SINCE_MODELS[name] ?? [];
+    const theirs = [...model.attributeTypeMap.map((a) => a.baseName).filter((f) => !removed.includes(f)), ...(NEWER_THAN_MODELS[name] ?? [])].sort();
     const ours = Object.keys(def.properties ?? {}).sort();
     compared++;
     if (theirs.join() !== ours.join()) differences.push(`${name}: missing [${theirs.filter((f) => !ours.includes(f))}], extra [${ours.filter((f) => !theirs.includes(f))}]`);
