@@ -155,3 +155,22 @@ test('tokens only for its own pods, by uid, for an audience the pod uses or the 
   const allowsRegistry: Authorizer = { authorize: (a) => ({ decision: a.verb === 'request-serviceaccounts-token-audience' && a.resource === 'registry' ? 'allow' : 'noOpinion', reason: '' }) };
   assert.equal(await token({ apiVersion: 'v1', kind: 'Pod', name: 'mine', uid: 'uid-mine' }, ['registry'], allowsRegistry), 'allowed');
 });
+
+test('pod certificate requests only for its own pods, with their uids and service account', async () => {
+  const accounts = stored({
+    '/nodes//n1': { metadata: { name: 'n1', uid: 'node-uid' } },
+    '/pods/default/mine': runningPod('mine', 'n1', { serviceAccountName: 'app' }),
+    '/pods/default/theirs': runningPod('theirs', 'n2', { serviceAccountName: 'app' }),
+    '/serviceaccounts/default/app': { metadata: { name: 'app', namespace: 'default', uid: 'sa-uid' } },
+  });
+  const pcrPlugin = nodeRestriction({ objects: () => accounts });
+  const spec = { signerName: 'example.com/s', podName: 'mine', podUID: 'uid-mine', serviceAccountName: 'app', serviceAccountUID: 'sa-uid', nodeName: 'n1', nodeUID: 'node-uid' };
+  const create = (over: Record<string, string> = {}) => attrs('certificates.orch.io/podcertificaterequests', 'CREATE', { object: { metadata: { name: 'r' }, spec: { ...spec, ...over } } as ApiObject });
+  assert.equal(await refusal(pcrPlugin, create()), 'allowed');
+  assert.equal(await refusal(pcrPlugin, create({ nodeName: 'n2' })), '403 podcertificaterequests.certificates.orch.io "r" is forbidden: PodCertificateRequest.Spec.NodeName="n2", which is not the requesting node "n1"');
+  assert.match(await refusal(pcrPlugin, create({ podName: 'theirs', podUID: 'uid-theirs' })), /^403 .*pod "default\/theirs" is not running on node "n1" named in the PodCertificateRequest$/);
+  assert.match(await refusal(pcrPlugin, create({ podUID: 'old' })), /^500 Internal error occurred: PodCertificateRequest for pod "default\/mine" contains pod UID \("old"\) which differs from running pod "uid-mine"$/);
+  assert.match(await refusal(pcrPlugin, create({ serviceAccountName: 'default' })), /^403 .*contains serviceAccountName \("default"\) that differs from running pod \("app"\)$/);
+  assert.match(await refusal(pcrPlugin, create({ serviceAccountUID: 'x' })), /^500 Internal error occurred: .*names service account UID "x", which differs from the running service account \("sa-uid"\)$/);
+  assert.match(await refusal(pcrPlugin, attrs('certificates.orch.io/podcertificaterequests', 'UPDATE', { object: { metadata: { name: 'r' }, spec } as ApiObject })), /^403 .*unexpected operation UPDATE$/);
+});

@@ -1,6 +1,6 @@
 // NodeRestriction: a node identity (system:node:<name> in system:nodes) may only write what is its
 // own: its Node, mirror pods bound to it and the status of pods it runs, its Lease, CSINode and
-// ResourceSlices, claim status for resizing, and tokens for its pods. The Node authorizer lets
+// ResourceSlices, claim status for resizing, and tokens and certificate requests for its pods. The Node authorizer lets
 // these verbs through; this plugin looks at the objects. Other users are not concerned.
 import type { Authorizer } from '../../../../machinery/authorization/types.ts';
 import { nodeIdentity } from '../../../authorization/node/authorizer.ts';
@@ -10,6 +10,7 @@ import type { AdmissionAttributes, AdmissionPlugin } from '../../types.ts';
 import { admitNode } from './nodes.ts';
 import { admitCSINode, admitClaimStatus, admitLease, admitResourceSlice, admitServiceAccountToken } from './other-objects.ts';
 import { admitPodCreate, admitPodDelete, admitPodEviction, admitPodStatus } from './pods.ts';
+import { admitPodCertificateRequest } from './pod-certificate-requests.ts';
 
 export interface NodeRestrictionDeps {
   objects?: () => StoredObjects | undefined;
@@ -59,6 +60,8 @@ export function nodeRestriction(deps: NodeRestrictionDeps = {}): AdmissionPlugin
           return admitCSINode(attrs, node);
         case 'resource.orch.io/resourceslices':
           return admitResourceSlice(attrs, node);
+        case 'certificates.orch.io/podcertificaterequests':
+          return admitPodCertificateRequest(attrs, node, objects());
         default:
           return undefined;
       }
