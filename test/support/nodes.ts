@@ -54,7 +54,8 @@ export function startScheduler(orchconfig: string): Component {
 export async function startNodeAgent(orchconfig: string, dir: string, nodes: number, prefix = 'orch-node-', extra: string[] = []): Promise<Component> {
   const pki = pkiFiles(dataDirLayout('.orch', dir).pkiDir);
   const agent = start('orch-nodeagent', [
-    ...nodeAgentArgs({ orchconfig, nodes, port: 0, tlsCertFile: pki.nodeAgentServingCertFile, tlsPrivateKeyFile: pki.nodeAgentServingKeyFile, clientCAFile: pki.caCertFile }),
+    // No metrics API: these tests register no APIService for it.
+    ...nodeAgentArgs({ orchconfig, nodes, port: 0, tlsCertFile: pki.nodeAgentServingCertFile, tlsPrivateKeyFile: pki.nodeAgentServingKeyFile, clientCAFile: pki.caCertFile, metricsApiPort: -1, metricsApiCAFile: pki.caCertFile }),
     `--node-name-prefix=${prefix}`,
     // The tests using this run no node lifecycle controller, which would lift the not-ready taint.
     '--remove-not-ready-taint',
