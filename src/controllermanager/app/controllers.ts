@@ -42,6 +42,7 @@ import { vapStatusController } from '../controllers/validatingadmissionpolicysta
 import { storageVersionMigratorController } from '../controllers/storageversionmigrator/svm-controller.ts';
 import { resourceClaimController } from '../controllers/resourceclaim/resourceclaim-controller.ts';
 import { horizontalPodAutoscalerController } from '../controllers/podautoscaler/hpa-controller.ts';
+import { selinuxWarningController } from '../controllers/selinuxwarning/selinux-warning-controller.ts';
 import { nodeLifecycleController } from '../controllers/nodelifecycle/node-lifecycle-controller.ts';
 import { taintEvictionController } from '../controllers/tainteviction/taint-eviction-controller.ts';
 import { nodeIPAMController } from '../controllers/nodeipam/node-ipam-controller.ts';
@@ -103,6 +104,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'storage-version-migrator-controller': () => storageVersionMigratorController(),
   'resourceclaim-controller': () => resourceClaimController(),
   'horizontal-pod-autoscaler-controller': (options) => horizontalPodAutoscalerController(options.hpaController),
+  'selinux-warning-controller': () => selinuxWarningController(),
   'node-lifecycle-controller': (options) => nodeLifecycleController(options.nodeLifecycleController),
   'taint-eviction-controller': () => taintEvictionController(),
   'node-ipam-controller': (options) => nodeIPAMController(options.nodeIPAMController),

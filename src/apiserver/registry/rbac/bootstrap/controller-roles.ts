@@ -237,6 +237,10 @@ const SPECIFIC: Record<string, PolicyRule[]> = {
     r(['get', 'list', 'watch'], ['resource.orch.io'], ['resourceclaims', 'resourceslices', 'deviceclasses', 'devicetaintrules']),
     r(['get', 'patch', 'update'], ['resource.orch.io'], ['devicetaintrules/status']),
   ],
+  'selinux-warning-controller': [
+    r(['get', 'list', 'watch'], [''], ['persistentvolumeclaims', 'persistentvolumes', 'pods']),
+    r(['get', 'list', 'watch'], ['storage.orch.io'], ['csidrivers']),
+  ],
 };
 
 /**
