@@ -92,13 +92,14 @@ async function runControlPlane({ ctx, server, caPem, token }: Prepared, io: UpIO
     return timedOut ? 1 : code;
   }
 
-  // One write, so that a reader sees the three lines together.
+  // One write, so that a reader sees the lines together.
   io.stdout(
     `orch is up: ${server} (data in ${ctx.layout.root})\n` +
       `  KUBECONFIG=${ctx.layout.orchconfig} kubectl get --raw /readyz\n` +
       (nodes.length
         ? `  pods are simulated: ${nodes.length === 1 ? 'node' : `${nodes.length} nodes`} ${nodes.length > 3 ? `${nodes[0]} … ${nodes.at(-1)}` : nodes.join(', ')} run no containers (orch-nodeagent plays their part)\n`
-        : '  no nodes (--nodes=0): pods stay Pending until a node agent registers a node\n'),
+        : '  no nodes (--nodes=0): pods stay Pending until a node agent registers a node\n') +
+      `  in a browser: ${server}/ui/ (sign in with the admin token, the first field of ${ctx.layout.tokenFile})\n`,
   );
   return supervisor.wait();
 }

@@ -60,6 +60,21 @@ function kubectl(kubeconfig: string, args: string[], input?: string): { status: 
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** A GET of a page of the server, without credentials, trusting the orchconfig's CA. */
+function fetchText(kubeconfig: string, path: string): Promise<{ status: number; text: string }> {
+  const config = parse(readFileSync(kubeconfig, 'utf8'));
+  const ca = Buffer.from(config.clusters[0].cluster['certificate-authority-data'], 'base64');
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, config.clusters[0].cluster.server), { ca, agent: false }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** One request to the API with the admin token from the orchconfig file, trusting its CA. */
 function api(kubeconfig: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Record<string, any> }> {
   const config = parse(readFileSync(kubeconfig, 'utf8'));
@@ -116,6 +131,13 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
   assert.equal(up.dataDir, join(dir, '.orch'));
   assert.equal(up.kubeconfig, join(dir, '.orch', 'orchconfig'));
   assert.match(first.stdout(), /\n  pods are simulated: node orch-node-1 run no containers/, 'orch up says plainly that its one node is simulated');
+  const browser = /\n  in a browser: (\S+) \(sign in with the admin token, the first field of (\S+)\)\n/.exec(first.stdout());
+  assert.ok(browser, first.stdout());
+  assert.equal(browser[1], `${up.server}/ui/`);
+  assert.equal(browser[2], join(up.dataDir, 'tokens.csv'));
+  const page = await fetchText(up.kubeconfig, '/ui/');
+  assert.equal(page.status, 200);
+  assert.match(page.text, /<title>[^<]*orch/i);
 
   const config = parse(readFileSync(up.kubeconfig, 'utf8'));
   assert.equal(config['current-context'], 'orch');
