@@ -15,6 +15,7 @@ import { resourceDeclarations } from '../../apiserver/registry/resource/declarat
 import { schedulingDeclarations } from '../../apiserver/registry/scheduling/declarations.ts';
 import { storageDeclarations } from '../../apiserver/registry/storage/declarations.ts';
 import { storagemigrationDeclarations } from '../../apiserver/registry/storagemigration/declarations.ts';
+import { apiserverInternalDeclarations } from '../../apiserver/registry/apiserverinternal/declarations.ts';
 
 export function namedGroupDeclarations(): ResourceDeclaration<any, any>[] {
   return [
@@ -31,6 +32,7 @@ export function namedGroupDeclarations(): ResourceDeclaration<any, any>[] {
     ...resourceDeclarations(),
     ...coordinationDeclarations(),
     ...storagemigrationDeclarations(),
+    ...apiserverInternalDeclarations(),
     ...apiextensionsDeclarations(),
   ];
 }

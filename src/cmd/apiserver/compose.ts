@@ -37,6 +37,8 @@ import { systemPriorityClassesHook } from '../../apiserver/registry/scheduling/p
 import { SCHEDULING_GROUP } from '../../api/scheduling/v1/types.ts';
 import { apiRegistrationResources, buildAggregator, clusterServiceResolver } from '../../apiserver/aggregator/build.ts';
 import { uiPath } from '../../apiserver/ui/serve.ts';
+import { storageVersionUpdaterHook } from '../../apiserver/storageversion/updater-hook.ts';
+import { apiserverIdentity } from '../../apiserver/registry/coordination/leases/identity-lease.ts';
 
 export interface ComposeDeps {
   /** The gates the options were validated with; without them every gate has its default. */
@@ -183,6 +185,8 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
           crdHook,
           ...aggregator.postStartHooks,
           systemPriorityClassesHook(() => resources.find((r) => !r.subresource && !r.declaration.aliasOf && r.declaration.group === SCHEDULING_GROUP && r.declaration.plural === 'priorityclasses')),
+          // StorageVersionAPI: this server's storage versions, under its identity lease's name.
+          ...(featureGates?.enabled('StorageVersionAPI') && featureGates.enabled('APIServerIdentity') ? [storageVersionUpdaterHook({ resources: () => resources, serverId: apiserverIdentity() })] : []),
         ],
       },
       storage,

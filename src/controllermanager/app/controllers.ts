@@ -43,6 +43,7 @@ import { storageVersionMigratorController } from '../controllers/storageversionm
 import { resourceClaimController } from '../controllers/resourceclaim/resourceclaim-controller.ts';
 import { horizontalPodAutoscalerController } from '../controllers/podautoscaler/hpa-controller.ts';
 import { selinuxWarningController } from '../controllers/selinuxwarning/selinux-warning-controller.ts';
+import { storageVersionGCController } from '../controllers/storageversiongc/storageversion-gc-controller.ts';
 import { nodeLifecycleController } from '../controllers/nodelifecycle/node-lifecycle-controller.ts';
 import { taintEvictionController } from '../controllers/tainteviction/taint-eviction-controller.ts';
 import { nodeIPAMController } from '../controllers/nodeipam/node-ipam-controller.ts';
@@ -105,6 +106,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'resourceclaim-controller': () => resourceClaimController(),
   'horizontal-pod-autoscaler-controller': (options) => horizontalPodAutoscalerController(options.hpaController),
   'selinux-warning-controller': () => selinuxWarningController(),
+  'storageversion-garbage-collector-controller': () => storageVersionGCController(),
   'node-lifecycle-controller': (options) => nodeLifecycleController(options.nodeLifecycleController),
   'taint-eviction-controller': () => taintEvictionController(),
   'node-ipam-controller': (options) => nodeIPAMController(options.nodeIPAMController),

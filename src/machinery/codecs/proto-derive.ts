@@ -78,6 +78,11 @@ export function isMessageDefinition(def: Definition): boolean {
   return !!props && Object.values(props).some((p) => protobufField(p) !== undefined);
 }
 
+/** A Go struct without fields (StorageVersionSpec): an empty message, not a missing one. */
+function isEmptyStruct(def: Definition): boolean {
+  return def['type'] === 'object' && def['properties'] === undefined && def['additionalProperties'] === undefined;
+}
+
 export class ProtobufDerivation {
   readonly #defs: Readonly<Record<string, Definition>>;
   readonly #plans = new Map<string, MessagePlan>();
@@ -158,7 +163,7 @@ export class ProtobufDerivation {
       }
       const wire = protobufWireType(target);
       if (wire) return { kind: 'wire', protoType: `apimachinery_${wire}`, codec: wireTypes[wire] };
-      if (!isMessageDefinition(target)) {
+      if (!isMessageDefinition(target) && !isEmptyStruct(target)) {
         this.problems.push(`${where}: ${ref} has no field numbers`);
         return undefined;
       }

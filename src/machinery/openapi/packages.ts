@@ -17,6 +17,7 @@ import { resourcePackage } from './resource/package.ts';
 import { resourceV1beta2Package } from './resource/v1beta2-package.ts';
 import { resourceV1beta1Package } from './resource/v1beta1-package.ts';
 import { resourceV1alpha3Package } from './resource/v1alpha3-package.ts';
+import { apiserverInternalV1alpha1Package } from './apiserverinternal/v1alpha1-package.ts';
 import { certificatesV1beta1Package } from './certificates/v1beta1-package.ts';
 import { coordinationV1alpha2Package, coordinationV1beta1Package } from './coordination/v1beta1-package.ts';
 import { metaGroupResourcePackage, storagemigrationV1beta1Package } from './storagemigration/v1beta1-package.ts';
@@ -40,6 +41,7 @@ export const GO_PACKAGES: readonly GoPackage[] = [
   resourceV1beta2Package,
   resourceV1beta1Package,
   resourceV1alpha3Package,
+  apiserverInternalV1alpha1Package,
   certificatesV1beta1Package,
   coordinationV1beta1Package,
   coordinationV1alpha2Package,
