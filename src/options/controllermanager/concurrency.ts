@@ -36,7 +36,14 @@ IMPLEMENTED.add('concurrent-horizontal-pod-autoscaler-syncs');
 // The validatingadmissionpolicy-status controller's.
 IMPLEMENTED.add('concurrent-validating-admission-policy-status-syncs');
 
-export const concurrencyFlags: readonly FlagSpec[] = rows.map(([name, def, help]) => (IMPLEMENTED.has(name)
+/** Rows read only by a cloud provider controller, which Kubernetes 1.35 does not run without one. */
+const CLOUD_ONLY: Readonly<Record<string, string>> = {
+  'concurrent-service-syncs': 'no cloud provider: as in Kubernetes 1.35, service-lb, the only controller that reads it, is skipped at start',
+};
+
+export const concurrencyFlags: readonly FlagSpec[] = rows.map(([name, def, help]) => (CLOUD_ONLY[name]
+  ? { name, type: 'int', default: def, group, status: 'implemented', statusNote: CLOUD_ONLY[name], valueName: 'int32', help }
+  : IMPLEMENTED.has(name)
   ? { name, type: 'int', default: def, group, status: 'implemented', valueName: 'int32', help }
   : { name, type: 'int', default: def, group, status: 'not-yet', statusNote: NO_CONTROLLER, valueName: 'int32', help }));
 
