@@ -8,6 +8,7 @@ import { dataDirLayout, type DataDirLayout } from './layout.ts';
 import { writeOrchconfig } from './orchconfig.ts';
 import { ensurePki } from './pki.ts';
 import { waitForNodes, waitForReady } from './readiness.ts';
+import { ensureDefaultStorageClass } from './default-storage-class.ts';
 import { createSupervisor, type Supervisor } from './supervisor.ts';
 import { parseUpArgs, type UpOptions } from '../options/up-options.ts';
 import type { CommandIO } from '../options/command-io.ts';
@@ -80,6 +81,12 @@ async function runControlPlane({ ctx, server, caPem, token }: Prepared, io: UpIO
     if (timedOut) supervisor.stop(message(err));
     const code = await supervisor.wait();
     return timedOut ? 1 : code;
+  }
+  try {
+    await ensureDefaultStorageClass({ server, caPem, token }, supervisor.interrupted);
+  } catch (err) {
+    // Claims then wait for a class someone makes; the control plane itself is fine.
+    if (!supervisor.interrupted.aborted) io.stderr(`Warning: ${message(err)}\n`);
   }
   for (const component of afterReadyComponents(ctx)) startComponent(supervisor, component);
   const nodes = simulatedNodeNames(ctx.nodes ?? 1);

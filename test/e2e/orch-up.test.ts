@@ -138,6 +138,12 @@ test('orch up: first start, kubectl, SIGTERM, and a second start on the same dat
   const page = await fetchText(up.kubeconfig, '/ui/');
   assert.equal(page.status, 200);
   assert.match(page.text, /<title>[^<]*orch/i);
+  // A fresh cluster offers a default storage class, provisioned by the simulated provisioner.
+  const standard = await api(up.kubeconfig, 'GET', '/apis/storage.k8s.io/v1/storageclasses/standard');
+  assert.equal(standard.status, 200);
+  assert.equal(standard.body.metadata.annotations['storageclass.orch.io/is-default-class'], 'true');
+  assert.equal(standard.body.provisioner, 'orch.io/simulated');
+  assert.equal(standard.body.volumeBindingMode, 'WaitForFirstConsumer');
 
   const config = parse(readFileSync(up.kubeconfig, 'utf8'));
   assert.equal(config['current-context'], 'orch');
