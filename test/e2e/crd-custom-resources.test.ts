@@ -253,3 +253,45 @@ test('a definition in a protected group records whether its API was approved', a
   assert.equal(cond.reason, 'ApprovedAnnotation');
   assert.equal(cond.message, 'approved in https://example.com/approvals/1');
 });
+
+test('a pattern or rule that backtracks exponentially in JavaScript is matched in linear time, as RE2 does', async () => {
+  const crd = {
+    metadata: { name: `patterns.${WIDGET_GROUP}` },
+    spec: {
+      group: WIDGET_GROUP,
+      scope: 'Namespaced',
+      names: { plural: 'patterns', kind: 'Pattern' },
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              properties: {
+                spec: {
+                  type: 'object',
+                  properties: {
+                    a: { type: 'string', pattern: '^(a+)+$' },
+                    b: { type: 'string', 'x-kubernetes-validations': [{ rule: "self.matches('^(b+)+$')", message: 'only b' }] },
+                  },
+                },
+              },
+            },
+          },
+        },
+      ],
+    },
+  };
+  assert.equal((await s.call('POST', CRDS, crd)).status, 201);
+  const path = `/apis/${WIDGET_GROUP}/v1/namespaces/default/patterns`;
+  await eventually('served', async () => (await s.call('GET', path)).status === 200);
+  // Forty characters and a mismatch: hours under a backtracking engine.
+  const r = await s.call('POST', path, { apiVersion: `${WIDGET_GROUP}/v1`, kind: 'Pattern', metadata: { name: 'p' }, spec: { a: `${'a'.repeat(40)}!`, b: `${'b'.repeat(40)}!` } });
+  assert.equal(r.status, 422, JSON.stringify(r.body));
+  const causes = JSON.stringify(r.body.details.causes);
+  assert.match(causes, /spec\.a in body should match/);
+  assert.match(causes, /only b/);
+  assert.equal((await s.call('GET', '/readyz')).status, 200);
+});

@@ -55,3 +55,16 @@ test('the authorizer library asks the server authorizer for the request user', a
   const none = { authorizer: new CelAuthorizer({ authorizer: undefined, user: { name: 'a', groups: [] } }), object: null };
   assert.equal(await evaluateCel(compiler, 'authorizer.path("/x").check("get").errored()', none), true);
 });
+
+test('regular expressions are RE2: linear in the input, with find and findAll', async () => {
+  const { CelCompiler, evaluateCelSync, celActivation } = await import('./environment.ts');
+  const c = new CelCompiler({ s: 'string' });
+  // Under a backtracking engine this would take hours: (a+)+ against forty a's and a mismatch.
+  assert.equal(evaluateCelSync(c, "s.matches('^(a+)+$')", celActivation({ s: 'a'.repeat(40) + '!' })), false);
+  assert.equal(evaluateCelSync(c, "matches(s, '^a+!$')", celActivation({ s: 'aaa!' })), true);
+  assert.equal(evaluateCelSync(c, "s.find('[0-9]+')", celActivation({ s: 'abc 123 45' })), '123');
+  assert.deepEqual(evaluateCelSync(c, "s.findAll('[0-9]+')", celActivation({ s: 'abc 123 45' })), ['123', '45']);
+  assert.deepEqual(evaluateCelSync(c, "s.findAll('[0-9]+', 1)", celActivation({ s: 'abc 123 45' })), ['123']);
+  // A string that mentions matches( is left as it is.
+  assert.equal(evaluateCelSync(c, "'x.matches(y)' + s", celActivation({ s: '!' })), 'x.matches(y)!');
+});

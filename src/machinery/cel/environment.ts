@@ -5,6 +5,7 @@ import { Environment } from '@marcbachmann/cel-js';
 import { registerAuthorizerLibrary } from './authorizer.ts';
 import { registerKubernetesLibrary } from './library.ts';
 import { rewriteMessageLiterals } from './message-literals.ts';
+import { registerRegexLibrary, rewriteRegexCalls } from './regex-library.ts';
 import { plainCelValue, toCelValue } from './values.ts';
 
 /** Variable name to CEL type ('dyn', 'map', 'Authorizer', ...). */
@@ -31,6 +32,7 @@ export class CelCompiler {
     const env = new Environment({ homogeneousAggregateLiterals: false, enableOptionalTypes: true });
     registerKubernetesLibrary(env);
     registerAuthorizerLibrary(env);
+    registerRegexLibrary(env);
     for (const [name, type] of Object.entries(variables)) env.registerVariable(name, type);
     this.#env = env;
   }
@@ -41,7 +43,7 @@ export class CelCompiler {
     if (hit) return hit;
     let out: CelProgram | CelCompileError;
     try {
-      const parsed = this.#env.parse(rewriteMessageLiterals(expression));
+      const parsed = this.#env.parse(rewriteRegexCalls(rewriteMessageLiterals(expression)));
       const checked = parsed.check() as { valid: boolean; type?: string; error?: { message?: string } };
       if (!checked.valid) throw new Error(String(checked.error?.message ?? 'type check failed'));
       out = { expression, ast: parsed.ast, type: String(checked.type ?? 'dyn'), run: (activation) => parsed(activation) };
