@@ -12,6 +12,7 @@ test('with nothing given, every field is its row\'s default', () => {
   assert.deepEqual(o.leaderElection, {
     leaderElect: true, leaseDurationMs: 15_000, renewDeadlineMs: 10_000, retryPeriodMs: 2_000,
     resourceNamespace: 'orch-system', resourceName: 'orch-controller-manager',
+    enableLeaderMigration: false, leaderMigrationConfig: '',
   });
   assert.deepEqual(o.controllerSelection, { controllers: ['*'], startIntervalMs: 0, shutdownTimeoutMs: 10_000, useServiceAccountCredentials: false });
   assert.deepEqual(o.garbageCollector, { enabled: true, workers: 20 });

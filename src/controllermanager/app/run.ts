@@ -19,6 +19,8 @@ import { controllerImplementations, enabledControllers } from './controllers.ts'
 import type { ControllerDescriptor, ControllerRun } from '../controller.ts';
 import { runControllers } from './controller-runner.ts';
 import { ServiceAccountClientBuilder, withServiceAccountCredentials } from './service-account-credentials.ts';
+import { loadLeaderMigrationConfig } from '../leadermigration/config.ts';
+import { partitionControllers } from '../leadermigration/partition.ts';
 
 const log = klog('controllermanager/run');
 
@@ -65,7 +67,14 @@ export async function runControllerManager(options: ControllerManagerOptions, de
       log.info('--secure-port is 0: HTTPS is not served');
     }
 
-    const controllers = enabledControllers(selection.controllers);
+    const election = options.leaderElection;
+    // --enable-leader-migration (with leader election): the controllers the configuration gives
+    // this component run under its lease, taken once the main lease is held; those it gives
+    // another component do not run here.
+    const migrationConfig = election.leaderElect && election.enableLeaderMigration ? loadLeaderMigrationConfig(election.leaderMigrationConfig) : undefined;
+    const migration = migrationConfig && partitionControllers(enabledControllers(selection.controllers), migrationConfig);
+    const migrationLease = migrationConfig?.leaderName ?? '';
+    const controllers = migration?.main ?? enabledControllers(selection.controllers);
     const served = new Map<string, boolean>();
     const servesResources = async (controller: ControllerDescriptor, signal: AbortSignal) => {
       for (const r of controller.requires) {
@@ -75,9 +84,9 @@ export async function runControllerManager(options: ControllerManagerOptions, de
       }
       return true;
     };
-    const startControllers = (signal: AbortSignal) =>
+    const startControllers = (signal: AbortSignal, chosen = controllers) =>
       runControllers(signal, {
-        controllers,
+        controllers: chosen,
         implementations: credentials ? withServiceAccountCredentials(implementations, credentials) : implementations,
         servesResources,
         startIntervalMs: selection.startIntervalMs,
@@ -90,17 +99,47 @@ export async function runControllerManager(options: ControllerManagerOptions, de
         },
       });
 
-    const election = options.leaderElection;
     if (!election.leaderElect) {
       log.info('Leader election is off: starting controllers now');
       await startControllers(deps.shutdown);
       return 0;
     }
+    const identity = deps.identity ?? defaultIdentity();
+    const migrationRun = new AbortController();
+    const migrationFailed = new AbortController();
+    let migrationLost: Promise<boolean> | undefined;
+    const startMigration = () => {
+      if (!migration || migrationLost) return;
+      const migrationElector = new LeaderElector({
+        client: new RestLeaseClient(rest),
+        namespace: election.resourceNamespace,
+        name: migrationLease,
+        identity,
+        leaseDurationMs: election.leaseDurationMs,
+        renewDeadlineMs: election.renewDeadlineMs,
+        retryPeriodMs: election.retryPeriodMs,
+        clock,
+        releaseOnCancel: true,
+        callbacks: {
+          onStartedLeading: (signal) => {
+            log.info('leader migration: starting migrated controllers.', { lease: `${election.resourceNamespace}/${migrationLease}`, controllers: migration.migrated.map((c) => c.name).join(',') });
+            return startControllers(signal, migration.migrated);
+          },
+        },
+      });
+      // Losing the migration lease ends the process as losing the main one does.
+      migrationLost = migrationElector.run(migrationRun.signal).then((lost) => {
+        if (lost) migrationFailed.abort();
+        return lost;
+      });
+    };
+    if (migration?.unowned.length) log.info('leader migration: controllers of another component are not started', { controllers: migration.unowned.map((c) => c.name).join(',') });
+    deps.shutdown.addEventListener('abort', () => migrationRun.abort(), { once: true });
     const elector = new LeaderElector({
       client: new RestLeaseClient(rest),
       namespace: election.resourceNamespace,
       name: election.resourceName,
-      identity: deps.identity ?? defaultIdentity(),
+      identity,
       leaseDurationMs: election.leaseDurationMs,
       renewDeadlineMs: election.renewDeadlineMs,
       retryPeriodMs: election.retryPeriodMs,
@@ -109,7 +148,12 @@ export async function runControllerManager(options: ControllerManagerOptions, de
       callbacks: {
         onStartedLeading: (signal) => {
           log.info('Started leading', { identity: elector.identity });
-          return startControllers(signal);
+          if (migration) log.info('leader migration: starting main controllers.');
+          const running = startControllers(signal);
+          // The migration lease is taken only while the main one is held, once its controllers started.
+          startMigration();
+          signal.addEventListener('abort', () => migrationRun.abort(), { once: true });
+          return running;
         },
         onNewLeader: (identity) => {
           if (identity !== elector.identity) log.info('Another instance leads', { leader: identity });
@@ -118,8 +162,10 @@ export async function runControllerManager(options: ControllerManagerOptions, de
     });
     healthChecks.push(elector.healthCheck());
     log.info('Leader election identity', { identity: elector.identity, lease: `${election.resourceNamespace}/${election.resourceName}` });
-    const lost = await elector.run(deps.shutdown);
-    if (lost) {
+    const lost = await elector.run(migration ? AbortSignal.any([deps.shutdown, migrationFailed.signal]) : deps.shutdown);
+    migrationRun.abort();
+    const lostMigration = (await migrationLost) ?? false;
+    if (lost || lostMigration) {
       log.error('leaderelection lost');
       return 1;
     }

@@ -10,6 +10,10 @@ export interface LeaderElectionOptions {
   retryPeriodMs: number;
   resourceNamespace: string;
   resourceName: string;
+  /** --enable-leader-migration: the controllers a LeaderMigrationConfiguration moves run under its lease. */
+  enableLeaderMigration: boolean;
+  /** --leader-migration-config: its file; empty for Kubernetes' default configuration. */
+  leaderMigrationConfig: string;
 }
 
 export function leaderElectionOptions(r: OptionReader): LeaderElectionOptions {
@@ -20,5 +24,7 @@ export function leaderElectionOptions(r: OptionReader): LeaderElectionOptions {
     retryPeriodMs: r.number('leader-elect-retry-period'),
     resourceNamespace: r.string('leader-elect-resource-namespace'),
     resourceName: r.string('leader-elect-resource-name'),
+    enableLeaderMigration: r.bool('enable-leader-migration'),
+    leaderMigrationConfig: r.string('leader-migration-config'),
   };
 }

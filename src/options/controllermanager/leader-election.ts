@@ -3,7 +3,6 @@ import type { FlagSpec } from '../flag.ts';
 import { LEADER_ELECTION as group } from './groups.ts';
 
 const leaseNote = 'works once the API server serves coordination.orch.io/v1 leases';
-const migrationNote = 'leader migration is not implemented yet';
 
 export const leaderElectionFlags: readonly FlagSpec[] = [
   { name: 'leader-elect', type: 'bool', default: 'true', group, status: 'partial', statusNote: leaseNote,
@@ -20,8 +19,8 @@ export const leaderElectionFlags: readonly FlagSpec[] = [
     help: 'The name of resource object that is used for locking during leader election.' },
   { name: 'leader-elect-resource-namespace', type: 'string', default: 'orch-system', group, status: 'implemented',
     help: 'The namespace of resource object that is used for locking during leader election.' },
-  { name: 'enable-leader-migration', type: 'bool', group, status: 'not-yet', statusNote: migrationNote,
+  { name: 'enable-leader-migration', type: 'bool', group, status: 'implemented',
     help: 'Whether to enable controller leader migration.' },
-  { name: 'leader-migration-config', type: 'string', group, status: 'not-yet', statusNote: migrationNote,
+  { name: 'leader-migration-config', type: 'string', group, status: 'implemented',
     help: 'Path to the config file for controller leader migration, or empty to use the value that reflects default configuration of the controller manager. The config file should be of type LeaderMigrationConfiguration, group controllermanager.config.orch.io, version v1alpha1.' },
 ];
