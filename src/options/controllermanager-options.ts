@@ -38,6 +38,7 @@ import {
 import { nodeIPAMControllerOptions, nodeLifecycleControllerOptions, type NodeIPAMControllerOptions, type NodeLifecycleControllerOptions } from './controllermanager/node-controller-options.ts';
 import { validatingAdmissionPolicyStatusControllerOptions, type ValidatingAdmissionPolicyStatusControllerOptions } from './controllermanager/api-machinery-controller-options.ts';
 import { hpaControllerOptions, type HPAControllerOptions } from './controllermanager/hpa-controller-options.ts';
+import { deviceTaintEvictionControllerOptions, type DeviceTaintEvictionControllerOptions } from './controllermanager/device-taint-eviction-options.ts';
 
 export interface ControllerManagerOptions {
   secureServing: SecureServingOptions;
@@ -75,6 +76,7 @@ export interface ControllerManagerOptions {
   nodeIPAMController: NodeIPAMControllerOptions;
   validatingAdmissionPolicyStatusController: ValidatingAdmissionPolicyStatusControllerOptions;
   hpaController: HPAControllerOptions;
+  deviceTaintEvictionController: DeviceTaintEvictionControllerOptions;
 }
 
 /**
@@ -119,5 +121,6 @@ export function controllerManagerOptions(values: FlagValues): ControllerManagerO
     nodeIPAMController: nodeIPAMControllerOptions(r),
     validatingAdmissionPolicyStatusController: validatingAdmissionPolicyStatusControllerOptions(r),
     hpaController: hpaControllerOptions(r),
+    deviceTaintEvictionController: deviceTaintEvictionControllerOptions(r),
   };
 }

@@ -90,11 +90,8 @@ test('--node-monitor-grace-period honours HTTP2_* timeouts from the environment'
   assert.match(ctx.errors[0] ?? '', /must be greater than the sum of HTTP2_PING_TIMEOUT_SECONDS \(30\)/);
 });
 
-test('options not implemented yet warn once each when given; CIDRs without allocation warn', () => {
-  const r = validate(['--concurrent-device-taint-eviction-syncs=3', '--concurrent-device-taint-eviction-syncs=4', '--service-cluster-ip-range=10.0.0.0/16']);
+test('every option is implemented, so none warns that it is not; CIDRs without allocation warn', () => {
+  const r = validate(['--concurrent-device-taint-eviction-syncs=3', '--concurrent-device-taint-eviction-syncs=4', '--enable-leader-migration', '--service-cluster-ip-range=10.0.0.0/16']);
   assert.deepEqual(r.errors, []);
-  assert.deepEqual(r.warnings, [
-    '--service-cluster-ip-range is used only when --allocate-node-cidrs is true; it is ignored',
-    'flag --concurrent-device-taint-eviction-syncs is accepted but not implemented yet: no controller that reads it is implemented yet',
-  ]);
+  assert.deepEqual(r.warnings, ['--service-cluster-ip-range is used only when --allocate-node-cidrs is true; it is ignored']);
 });

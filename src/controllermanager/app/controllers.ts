@@ -44,6 +44,7 @@ import { resourceClaimController } from '../controllers/resourceclaim/resourcecl
 import { horizontalPodAutoscalerController } from '../controllers/podautoscaler/hpa-controller.ts';
 import { selinuxWarningController } from '../controllers/selinuxwarning/selinux-warning-controller.ts';
 import { storageVersionGCController } from '../controllers/storageversiongc/storageversion-gc-controller.ts';
+import { deviceTaintEvictionController } from '../controllers/devicetainteviction/device-taint-eviction-controller.ts';
 import { nodeLifecycleController } from '../controllers/nodelifecycle/node-lifecycle-controller.ts';
 import { taintEvictionController } from '../controllers/tainteviction/taint-eviction-controller.ts';
 import { nodeIPAMController } from '../controllers/nodeipam/node-ipam-controller.ts';
@@ -107,6 +108,7 @@ export const controllerConstructors: Readonly<Record<string, ControllerConstruct
   'horizontal-pod-autoscaler-controller': (options) => horizontalPodAutoscalerController(options.hpaController),
   'selinux-warning-controller': () => selinuxWarningController(),
   'storageversion-garbage-collector-controller': () => storageVersionGCController(),
+  'device-taint-eviction-controller': (options) => deviceTaintEvictionController(options.deviceTaintEvictionController),
   'node-lifecycle-controller': (options) => nodeLifecycleController(options.nodeLifecycleController),
   'taint-eviction-controller': () => taintEvictionController(),
   'node-ipam-controller': (options) => nodeIPAMController(options.nodeIPAMController),

@@ -35,6 +35,8 @@ IMPLEMENTED.add('concurrent-ephemeralvolume-syncs');
 IMPLEMENTED.add('concurrent-horizontal-pod-autoscaler-syncs');
 // The validatingadmissionpolicy-status controller's.
 IMPLEMENTED.add('concurrent-validating-admission-policy-status-syncs');
+// The device-taint-eviction controller's.
+IMPLEMENTED.add('concurrent-device-taint-eviction-syncs');
 
 /** Rows read only by a cloud provider controller, which Kubernetes 1.35 does not run without one. */
 const CLOUD_ONLY: Readonly<Record<string, string>> = {
