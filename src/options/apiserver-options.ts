@@ -14,6 +14,7 @@ import { storageOptions, type StorageOptions } from './apiserver/storage-options
 import { admissionOptions, type AdmissionOptions } from './apiserver/admission-options.ts';
 import { versioningOptions, type VersioningOptions } from './apiserver/versioning-options.ts';
 import { nodeAgentOptions, type NodeAgentOptions } from './apiserver/node-agent-options.ts';
+import { otherOptions, type OtherOptions } from './apiserver/other-options.ts';
 import type { LoggingOptions } from '../component-base/logs/logging-options.ts';
 import type { VersionOptions } from '../component-base/version/version.ts';
 
@@ -33,6 +34,8 @@ export interface ApiserverOptions {
   admission: AdmissionOptions;
   versioning: VersioningOptions;
   nodeAgent: NodeAgentOptions;
+  /** --tracing-config-file and --egress-selector-config-file. */
+  other: OtherOptions;
 }
 
 /**
@@ -57,5 +60,6 @@ export function apiserverOptions(values: FlagValues): ApiserverOptions {
     admission: admissionOptions(r),
     versioning: versioningOptions(r),
     nodeAgent: nodeAgentOptions(r),
+    other: otherOptions(r),
   };
 }

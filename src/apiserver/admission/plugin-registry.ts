@@ -1,6 +1,7 @@
 // The plugins this server implements, by name, each built from its configuration and what it
 // needs of the rest of the server. Names without a factory are accepted and have nothing to do.
 import type { ServiceResolver } from '../aggregator/resolver.ts';
+import type { EgressDialer } from '../egress/selector.ts';
 import type { AdmissionPlugin } from './types.ts';
 import type { Authorizer } from '../../machinery/authorization/types.ts';
 import type { NamespaceAccess } from './namespace-access.ts';
@@ -56,6 +57,8 @@ export interface PluginDeps {
   coreObjects?: () => CoreObjectReaders | undefined;
   /** How webhooks named by a service are reached, once services are served. */
   serviceResolver?: () => ServiceResolver | undefined;
+  /** The egress selector's cluster dialer, for webhooks; none: they are dialled directly. */
+  clusterDialer?: EgressDialer;
 }
 
 export type RegistrationSource = WebhookSource & PolicySource & MutatingPolicySource;
@@ -104,9 +107,9 @@ export const PLUGIN_FACTORIES: ReadonlyMap<string, PluginFactory> = new Map<stri
     (deps) => ownerReferencesPermissionEnforcement({ authorizer: deps.authorizer ?? (() => undefined), servedKinds: deps.servedKinds ?? (() => []) }),
   ],
   ['MutatingAdmissionPolicy', (deps) => mutatingAdmissionPolicy({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer })],
-  ['MutatingAdmissionWebhook', (deps) => mutatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer, serviceResolver: deps.serviceResolver })],
+  ['MutatingAdmissionWebhook', (deps) => mutatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer, serviceResolver: deps.serviceResolver, clusterDialer: deps.clusterDialer })],
   ['ValidatingAdmissionPolicy', (deps) => validatingAdmissionPolicy({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer })],
-  ['ValidatingAdmissionWebhook', (deps) => validatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer, serviceResolver: deps.serviceResolver })],
+  ['ValidatingAdmissionWebhook', (deps) => validatingAdmissionWebhook({ namespaces: deps.namespaces, source: deps.registration ?? (() => undefined), authorizer: deps.authorizer, serviceResolver: deps.serviceResolver, clusterDialer: deps.clusterDialer })],
   ['AlwaysPullImages', () => alwaysPullImages()],
   [
     'DefaultTolerationSeconds',

@@ -12,6 +12,7 @@ import { identityHeaders, type IdentityHeaderNames } from './identity-headers.ts
 import { hostPort, type ServiceResolver } from './resolver.ts';
 import type { ServiceLookup } from './service-lookup.ts';
 import { backendTls, type ProxyClientCertificate } from './transport.ts';
+import type { EgressDialer } from '../egress/selector.ts';
 
 const ATTEMPTS = 5;
 const REQUEST_TIMEOUT_MS = 5000;
@@ -21,6 +22,8 @@ export interface CheckDeps {
   lookup: ServiceLookup;
   resolve: ServiceResolver;
   clientCertificate?: ProxyClientCertificate;
+  /** The egress selector's cluster dialer; none: backends are dialled directly. */
+  clusterDialer?: EgressDialer;
   identity: IdentityHeaderNames;
 }
 
@@ -41,7 +44,7 @@ async function discoveryAttempt(api: APIService, deps: CheckDeps): Promise<void>
   const url = backendUrl(target, path);
   let res;
   try {
-    res = await callBackend(target, backendTls(api, deps.clientCertificate), {
+    res = await callBackend(target, backendTls(api, deps.clientCertificate, deps.clusterDialer), {
       method: 'GET',
       path,
       headers: [['Host', hostPort(target)], ...identityHeaders(CHECKER, deps.identity)],

@@ -26,6 +26,7 @@ import { aggregatorApis } from './delegated-apis.ts';
 import { identityHeaderNames } from './identity-headers.ts';
 import type { ProxyDeps } from './proxy.ts';
 import { serviceResolver, type ServiceResolver } from './resolver.ts';
+import type { EgressDialer } from '../egress/selector.ts';
 import type { ServiceLookup } from './service-lookup.ts';
 import { followStore } from './store-follower.ts';
 import type { ProxyClientCertificate } from './transport.ts';
@@ -56,6 +57,8 @@ export interface AggregatorDeps {
   served: ServedResources;
   /** Settles once the CustomResourceDefinitions stored at start are served. */
   customResourcesSynced: Promise<void>;
+  /** The egress selector's cluster dialer: remote APIServices' servers are reached through it. */
+  clusterDialer?: EgressDialer;
 }
 
 const find = (resources: readonly InstalledResource<any, any>[], group: string, plural: string) =>
@@ -101,6 +104,7 @@ export function buildAggregator(options: AggregatorOptions, deps: AggregatorDeps
   const proxyDeps: ProxyDeps = {
     resolve: serviceResolver(lookup, options.enableAggregatorRouting),
     clientCertificate: readClientCertificate(options),
+    clusterDialer: deps.clusterDialer,
     identity: identityHeaderNames(options.requestHeader),
     rejectForwardingRedirects: options.aggregatorRejectForwardingRedirect,
   };

@@ -116,7 +116,7 @@ export function aggregatorApis(view: StoreView<APIService>, deps: ProxyDeps): Ag
         const target = await deps.resolve(service.namespace ?? '', service.name ?? '', service.port ?? DEFAULT_SERVICE_PORT);
         const headers: Array<[string, string]> = [['Host', hostPort(target)], ...identityHeaders({ name: 'system:kube-aggregator', groups: ['system:masters'] }, deps.identity)];
         for (const name of ['accept', 'if-none-match']) if (req.headers[name]) headers.push([name, String(req.headers[name])]);
-        const backend = await callBackend(target, backendTls(api, deps.clientCertificate), { method: 'GET', path: req.url ?? `/openapi/v3/${key}`, headers, signal: requestContext(req).signal });
+        const backend = await callBackend(target, backendTls(api, deps.clientCertificate, deps.clusterDialer), { method: 'GET', path: req.url ?? `/openapi/v3/${key}`, headers, signal: requestContext(req).signal });
         res.statusCode = backend.statusCode ?? 502;
         for (const [name, value] of Object.entries(backend.headers)) if (value !== undefined && !isHopByHopResponseHeader(name)) res.setHeader(name, value);
         await pipeToResponse(backend, res, requestContext(req).signal);

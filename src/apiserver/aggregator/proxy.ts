@@ -17,6 +17,7 @@ import { callBackend } from './backend-client.ts';
 import { identityHeaders, isIdentityHeader, type IdentityHeaderNames } from './identity-headers.ts';
 import { hostPort, type ServiceResolver } from './resolver.ts';
 import { backendTls, type ProxyClientCertificate } from './transport.ts';
+import type { EgressDialer } from '../egress/selector.ts';
 
 const log = klog('aggregator/proxy');
 const REDIRECT_REFUSED = 'the backend attempted to redirect this request, which is not permitted';
@@ -25,6 +26,8 @@ const CORS_HEADERS = new Set(['access-control-allow-credentials', 'access-contro
 export interface ProxyDeps {
   resolve: ServiceResolver;
   clientCertificate?: ProxyClientCertificate;
+  /** The egress selector's cluster dialer; none: backends are dialled directly. */
+  clusterDialer?: EgressDialer;
   identity: IdentityHeaderNames;
   rejectForwardingRedirects: boolean;
 }
@@ -72,7 +75,7 @@ export async function proxyToApiService(req: Request, res: Response, api: APISer
   const method = req.method ?? 'GET';
   let backend;
   try {
-    backend = await callBackend(target, backendTls(api, deps.clientCertificate), {
+    backend = await callBackend(target, backendTls(api, deps.clientCertificate, deps.clusterDialer), {
       method,
       path: pathAndQuery(req.url ?? '/'),
       headers,

@@ -11,6 +11,7 @@ import { callBackend, readBody } from './backend-client.ts';
 import { identityHeaders, type IdentityHeaderNames } from './identity-headers.ts';
 import { hostPort, type ServiceResolver } from './resolver.ts';
 import { backendTls, type ProxyClientCertificate } from './transport.ts';
+import type { EgressDialer } from '../egress/selector.ts';
 
 const log = klog('aggregator/discovery');
 const FETCHER = { name: 'system:kube-aggregator', groups: ['system:masters'] };
@@ -20,6 +21,8 @@ const TIMEOUT_MS = 5000;
 export interface FetchDeps {
   resolve: ServiceResolver;
   clientCertificate?: ProxyClientCertificate;
+  /** The egress selector's cluster dialer; none: backends are dialled directly. */
+  clusterDialer?: EgressDialer;
   identity: IdentityHeaderNames;
 }
 
@@ -34,7 +37,7 @@ export interface RemoteDocuments {
 export async function fetchFromBackend(api: APIService, deps: FetchDeps, path: string, accept: string): Promise<{ status: number; contentType: string; body: Buffer }> {
   const service = api.spec.service!;
   const target = await deps.resolve(service.namespace ?? '', service.name ?? '', service.port ?? DEFAULT_SERVICE_PORT);
-  const res = await callBackend(target, backendTls(api, deps.clientCertificate), {
+  const res = await callBackend(target, backendTls(api, deps.clientCertificate, deps.clusterDialer), {
     method: 'GET',
     path,
     headers: [['Host', hostPort(target)], ['Accept', accept], ...identityHeaders(FETCHER, deps.identity)],

@@ -25,6 +25,7 @@ import { webhookConverter } from './conversion/webhook-converter.ts';
 import { customResourceOpenApi } from './custom-resource-openapi.ts';
 import type { CustomResourceValidator } from './custom-resource-strategy.ts';
 import type { ServiceResolver } from '../aggregator/resolver.ts';
+import type { EgressDialer } from '../egress/selector.ts';
 
 const log = klog('apiextensions');
 
@@ -43,6 +44,8 @@ export interface CrdControllerDeps {
   garbageCollection?: boolean;
   /** Reaches conversion webhooks named by a service reference. */
   resolveService?: ServiceResolver;
+  /** The egress selector's cluster dialer, for conversion webhooks. */
+  clusterDialer?: EgressDialer;
   /** The validator of one version's objects. */
   validatorFor(crd: CustomResourceDefinition, version: string): CustomResourceValidator;
 }
@@ -118,7 +121,7 @@ export function startCrdController(deps: CrdControllerDeps): CrdController {
     const gr = { group: crd.spec.group, resource: crd.spec.names.plural };
     const shared = deps.storeFor(gr);
     const storeName = deps.storeNameFor(gr);
-    const converter = byWebhook(crd) ? webhookConverter(crd.spec.conversion!, crd.spec.names.kind, deps.resolveService) : undefined;
+    const converter = byWebhook(crd) ? webhookConverter(crd.spec.conversion!, crd.spec.names.kind, deps.resolveService, deps.clusterDialer) : undefined;
     const storageApiVersion = `${crd.spec.group}/${storageVersionOf(crd)}`;
     return crd.spec.versions
       .filter((v) => v.served)

@@ -21,6 +21,8 @@ import { compileOriginPatterns } from '../filters/with-cors.ts';
 import { buildAudit, type AuditPipeline } from '../audit/build.ts';
 import type { Handler } from '../../component-base/serving/request-context.ts';
 import type { FlowController } from '../flowcontrol/controller.ts';
+import { loadTracingConfig } from '../tracing/config.ts';
+import { createRequestTracing, type RequestTracing } from '../tracing/provider.ts';
 
 const log = klog('apiserver/config');
 
@@ -63,6 +65,8 @@ export interface ServerDeps {
   nonResourcePaths?: NonResourcePath[];
   /** The priority and fairness dispatcher kept current from the stored configuration. */
   flowController?: FlowController;
+  /** How long finished spans wait before export (tests shorten the SDK's 5 s). */
+  tracingExportDelayMs?: number;
 }
 
 export interface NonResourcePath {
@@ -125,6 +129,8 @@ export interface CompletedConfig {
   readonly apiHandler?: Handler;
   readonly nonResourcePaths: NonResourcePath[];
   readonly flowController?: FlowController;
+  /** --tracing-config-file; absent when requests are not traced. */
+  readonly tracing?: RequestTracing;
 }
 
 function isUnspecified(address: string): boolean {
@@ -179,6 +185,8 @@ export async function completeConfig(options: ApiserverOptions, deps: ServerDeps
   });
 
   const audit = buildAudit(options.audit, metrics);
+  const tracingFile = options.other.tracingConfigFile;
+  const tracing = tracingFile ? createRequestTracing(loadTracingConfig(tracingFile), { exportDelayMs: deps.tracingExportDelayMs }) : undefined;
 
   const config: CompletedConfig = {
     [completed]: true,
@@ -221,6 +229,7 @@ export async function completeConfig(options: ApiserverOptions, deps: ServerDeps
     apiHandler: deps.apiHandler,
     nonResourcePaths: [...(deps.nonResourcePaths ?? [])],
     flowController: deps.flowController,
+    ...(tracing ? { tracing } : {}),
   };
   return config;
 }

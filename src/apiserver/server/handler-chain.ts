@@ -23,6 +23,8 @@ import { withImpersonation } from '../filters/with-impersonation.ts';
 import { withAuthorization } from '../filters/with-authorization.ts';
 import type { ServerLifecycle } from './lifecycle.ts';
 import type { Handler } from '../../component-base/serving/request-context.ts';
+import { withTracing } from '../tracing/with-tracing.ts';
+import type { RequestTracing } from '../tracing/provider.ts';
 
 export interface ChainDeps {
   lifecycle: ServerLifecycle;
@@ -42,6 +44,8 @@ export interface ChainDeps {
   authenticator: RequestAuthenticator;
   authorizer: Authorizer;
   audit?: AuditPipeline;
+  /** --tracing-config-file: a span per request; absent, requests are not traced. */
+  tracing?: RequestTracing;
 }
 
 type Filter = (next: Handler) => Handler;
@@ -60,6 +64,8 @@ export function buildHandlerChain(mux: Handler, d: ChainDeps): Handler {
     (h) => withTimeout(h, { requestTimeoutMs: d.requestTimeoutMs, minRequestTimeoutSeconds: d.minRequestTimeoutSeconds }),
     (h) => withFailedAuthenticationAudit(h, d.audit),
     (h) => withAuthentication(h, { authenticator: d.authenticator }),
+    // Inside authentication: whether the incoming trace context is trusted depends on the user.
+    ...(d.tracing ? [(h: Handler) => withTracing(h, { tracing: d.tracing! })] : []),
     (h) => withAudit(h, d.audit),
     (h) => withImpersonation(h, { authorizer: d.authorizer }),
     // Both limits judge by user (probes and system:masters pass, priority levels are chosen by

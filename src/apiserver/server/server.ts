@@ -157,6 +157,8 @@ export function createServer(config: CompletedConfig): ApiServer {
     await endLongRunning();
     // Buffered audit events are written before the process goes.
     await config.audit?.shutdown();
+    // So are finished spans.
+    await config.tracing?.shutdown().catch((err: Error) => log.warning('Exporting the last spans failed', { err: err.message }));
     connections.destroyAll();
     if (debugServer) await new Promise<void>((resolve) => debugServer!.close(() => resolve()));
     for (const hook of shutdownHooks) {

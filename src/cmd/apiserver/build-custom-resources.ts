@@ -9,6 +9,7 @@ import { startCrdController, type CrdController } from '../../apiserver/apiexten
 import { customResourceValidator } from '../../apiserver/apiextensions/custom-resource-validator.ts';
 import type { ServedResources } from '../../apiserver/endpoints/served-resources.ts';
 import type { ServiceResolver } from '../../apiserver/aggregator/resolver.ts';
+import type { EgressDialer } from '../../apiserver/egress/selector.ts';
 import type { InstalledResource } from '../../apiserver/registry/generic/context.ts';
 import type { PostStartHook } from '../../apiserver/server/config.ts';
 import type { ApiserverStorage } from './build-storage.ts';
@@ -20,6 +21,8 @@ export interface CustomResourcesDeps {
   garbageCollection: boolean;
   /** Reaches conversion webhooks named by a service reference. */
   resolveService?: ServiceResolver;
+  /** The egress selector's cluster dialer, for conversion webhooks. */
+  clusterDialer?: EgressDialer;
 }
 
 export function customResourcesHook(deps: CustomResourcesDeps): { hook: PostStartHook; stop(): void } {
@@ -44,6 +47,7 @@ export function customResourcesHook(deps: CustomResourcesDeps): { hook: PostStar
           garbageCollection: deps.garbageCollection,
           validatorFor: customResourceValidator,
           resolveService: deps.resolveService,
+          clusterDialer: deps.clusterDialer,
         });
         await controller.synced;
       },

@@ -31,6 +31,7 @@ import { componentStatuses } from '../../apiserver/registry/core/componentstatus
 import { unstoredStore } from '../../apiserver/registry/generic/unstored-store.ts';
 import { namedGroupDeclarations } from './build-groups.ts';
 import { withNodeAgentConnectors } from '../../apiserver/registry/core/connect/install.ts';
+import type { EgressDialer } from '../../apiserver/egress/selector.ts';
 import type { AuthorizerSource } from '../../apiserver/registry/core/connect/create-permission.ts';
 import { bindingsDeclaration } from '../../apiserver/registry/core/pods/subresources/bindings-resource.ts';
 import { runAction } from '../../apiserver/registry/generic/action.ts';
@@ -56,7 +57,7 @@ export function eventTtlSeconds(eventTTLms: number): number {
  * Every resource this server serves; writes to each pass through `admission`. `authorizer` (the
  * server's, once built) decides whether a WebSocket exec, attach or port-forward may create it.
  */
-export function buildResources(options: ApiserverOptions, storage: ApiserverStorage, admission: Admission, authorizer?: AuthorizerSource): ApiserverResources {
+export function buildResources(options: ApiserverOptions, storage: ApiserverStorage, admission: Admission, authorizer?: AuthorizerSource, clusterDialer?: EgressDialer): ApiserverResources {
   const events = eventResources(storage.storeFor<CoreEvent>(EVENTS_STORAGE.storageResource), {
     ttlSeconds: eventTtlSeconds(options.storage.eventTTLms),
     storeName: storage.storeNameFor(EVENTS_STORAGE.storageResource),
@@ -85,6 +86,7 @@ export function buildResources(options: ApiserverOptions, storage: ApiserverStor
     [...events, ...core, bindings, computed, coreKinds.namespaces, coreKinds.configMaps, coreKinds.leases].map((resource) => ({ ...resource, admission })),
     options.nodeAgent,
     authorizer,
+    clusterDialer,
   );
   const access = buildAccessControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission });
   // 503 answers name the backend each resource is stored on, which --kvstore-servers-overrides may move.

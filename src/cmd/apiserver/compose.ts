@@ -39,6 +39,7 @@ import { apiRegistrationResources, buildAggregator, clusterServiceResolver } fro
 import { uiPath } from '../../apiserver/ui/serve.ts';
 import { storageVersionUpdaterHook } from '../../apiserver/storageversion/updater-hook.ts';
 import { apiserverIdentity } from '../../apiserver/registry/coordination/leases/identity-lease.ts';
+import { checkEtcdSelection, loadEgressSelector } from '../../apiserver/egress/selector.ts';
 
 export interface ComposeDeps {
   /** The gates the options were validated with; without them every gate has its default. */
@@ -84,12 +85,17 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
   // Admission reads its configuration file before storage is opened: a bad file stops the start early.
   // The namespace plugins look namespaces up once the resources exist.
   let core: CoreResources | undefined;
+  // --egress-selector-config-file: webhooks, aggregated servers and node agents are reached
+  // through the cluster selection; read before storage is opened, so a bad file stops the start early.
+  const egress = loadEgressSelector(options.other.egressSelectorConfigFile);
+  checkEtcdSelection(egress, options.storage.kvstoreServers.length > 0);
+  const clusterDialer = egress.dialer('cluster');
   const late = lateAdmissionDeps();
-  const admission = buildAdmission(options.admission, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps });
+  const admission = buildAdmission(options.admission, { namespaces: namespaceAccess(() => core!.namespaces), ...late.deps, clusterDialer });
   const storage = await buildStorage(options.storage);
   const stops: Array<() => void> = [];
   try {
-    const built = buildResources(options, storage, admission, late.deps.authorizer);
+    const built = buildResources(options, storage, admission, late.deps.authorizer, clusterDialer);
     stops.push(() => built.access.stop());
     const registration = buildAdmissionRegistration({ storeFor: storage.storeFor, admission, featureGates, configMaps: built.core.configMaps });
     stops.push(() => registration.stop());
@@ -130,14 +136,14 @@ export async function composeApiserver(options: ApiserverOptions, deps: ComposeD
     const resolveService = clusterServiceResolver(resources, options.serving.enableAggregatorRouting);
     late.bindServiceResolver(resolveService);
     // CustomResourceDefinitions: their versions are served beside the built-in resources once established.
-    const customResources = customResourcesHook({ served, storage, admission, garbageCollection, resolveService });
+    const customResources = customResourcesHook({ served, storage, admission, garbageCollection, resolveService, clusterDialer });
     stops.push(() => customResources.stop());
     // APIServices: the local ones follow what is served; requests of remote ones are passed on.
     let customResourcesSynced!: () => void;
     const crdHook: PostStartHook = { ...customResources.hook, run: (ctx) => Promise.resolve(customResources.hook.run(ctx)).finally(() => customResourcesSynced()) };
     const aggregator = buildAggregator(
       { ...options.serving, requestHeader: options.authentication.requestHeader },
-      { resources, served, customResourcesSynced: new Promise<void>((resolve) => (customResourcesSynced = resolve)) },
+      { resources, served, customResourcesSynced: new Promise<void>((resolve) => (customResourcesSynced = resolve)), clusterDialer },
     );
     stops.push(() => aggregator.stop());
     // --authorization-mode Node: the graph of pods and what they use, watched once the mode is built.

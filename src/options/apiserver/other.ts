@@ -4,8 +4,9 @@ import type { FlagSpec } from '../flag.ts';
 import { LOGGING_METRICS as group } from './groups.ts';
 
 export const otherFlags: readonly FlagSpec[] = [
-  { name: 'tracing-config-file', type: 'string', group, status: 'not-yet', statusNote: 'tracing is not implemented yet',
+  { name: 'tracing-config-file', type: 'string', group, status: 'implemented',
     help: 'File with server tracing configuration.' },
-  { name: 'egress-selector-config-file', type: 'string', group, status: 'not-yet', statusNote: 'egress selection is not implemented yet',
+  { name: 'egress-selector-config-file', type: 'string', group, status: 'partial',
+    statusNote: 'GRPC (konnectivity) selections are refused, and the etcd selection must be Direct when --kvstore-servers is set: neither has a client that takes a dialer',
     help: 'File with server egress selector configuration.' },
 ];

@@ -8,6 +8,7 @@ import type { ApiObject } from '../../../api/meta/v1/types.ts';
 import { internalError } from '../../../machinery/status.ts';
 import { postReview } from '../../admission/plugins/webhook/client.ts';
 import type { ServiceResolver } from '../../aggregator/resolver.ts';
+import type { EgressDialer } from '../../egress/selector.ts';
 
 /** How long a conversion webhook may take, as Kubernetes allows it. */
 const TIMEOUT_SECONDS = 30;
@@ -36,7 +37,7 @@ function withOriginalMetadata(converted: ApiObject, original: ApiObject): ApiObj
   return { ...converted, metadata };
 }
 
-export function webhookConverter(conversion: CustomResourceConversion, kind: string, resolve?: ServiceResolver): Converter {
+export function webhookConverter(conversion: CustomResourceConversion, kind: string, resolve?: ServiceResolver, dial?: EgressDialer): Converter {
   const webhook = conversion.webhook;
   const reviewVersion = webhook?.conversionReviewVersions?.includes('v1') ? 'v1' : 'v1beta1';
   return {
@@ -52,7 +53,7 @@ export function webhookConverter(conversion: CustomResourceConversion, kind: str
       const what = `${kind} failed`;
       let answer: ReviewAnswer;
       try {
-        answer = (await postReview(webhook?.clientConfig ?? {}, review, TIMEOUT_SECONDS, resolve)) as ReviewAnswer;
+        answer = (await postReview(webhook?.clientConfig ?? {}, review, TIMEOUT_SECONDS, resolve, dial)) as ReviewAnswer;
       } catch (err) {
         throw conversionFailed(`${what}: ${(err as Error).message}`);
       }

@@ -10,6 +10,7 @@ import type { MatchedTarget } from '../matching/rules.ts';
 import { addAdmissionAuditAnnotation, addAdmissionWarning } from '../../request-scope.ts';
 import { postReview, WebhookCallError } from './client.ts';
 import type { ServiceResolver } from '../../../aggregator/resolver.ts';
+import type { EgressDialer } from '../../../egress/selector.ts';
 import { buildReview, verifyResponse, type ReviewResponse } from './review.ts';
 
 const log = klog('apiserver/admission/webhook');
@@ -36,6 +37,8 @@ export interface CallContext {
   kind: 'validating' | 'mutating';
   /** Reaches a webhook named by its service. */
   resolve?: ServiceResolver;
+  /** The egress selector's cluster dialer; none: webhooks are dialled directly. */
+  dial?: EgressDialer;
   round: number;
   index: number;
 }
@@ -45,7 +48,7 @@ export async function callWebhook(hook: ValidatingWebhook, attrs: AdmissionAttri
   const { uid, review } = buildReview(attrs, target);
   let response: ReviewResponse;
   try {
-    response = verifyResponse(await postReview(hook.clientConfig, review, hook.timeoutSeconds ?? 10, ctx.resolve), uid, ctx.kind === 'mutating');
+    response = verifyResponse(await postReview(hook.clientConfig, review, hook.timeoutSeconds ?? 10, ctx.resolve, ctx.dial), uid, ctx.kind === 'mutating');
   } catch (err) {
     const why = err instanceof WebhookCallError ? err.message : `failed to call webhook: ${(err as Error).message}`;
     const message = `failed calling webhook ${JSON.stringify(hook.name)}: ${why}`;

@@ -2,10 +2,15 @@
 // caBundle (or the system roots without one), within the webhook's timeout. A url is called as it
 // is; a service reference is resolved as the aggregator resolves services (an ExternalName's
 // host, the cluster IP, or with endpoint routing a ready endpoint), and its certificate must name
-// <service>.<namespace>.svc, as Kubernetes checks it.
+// <service>.<namespace>.svc, as Kubernetes checks it. With an egress selector whose cluster
+// selection names a proxy, the connection is tunnelled through it; the request carries the
+// W3C trace context of the request being admitted when tracing is on.
 import { request } from 'node:https';
 import type { WebhookClientConfig } from '../../../../api/admissionregistration/v1/types.ts';
 import { hostPort, ResolveError, type ServiceResolver } from '../../../aggregator/resolver.ts';
+import type { EgressDialer } from '../../../egress/selector.ts';
+import { httpsConnectionOver } from '../../../egress/https-over.ts';
+import { outgoingTraceHeaders } from '../../../tracing/propagation.ts';
 
 export class WebhookCallError extends Error {}
 
@@ -26,7 +31,7 @@ async function destination(cc: WebhookClientConfig, resolve: ServiceResolver | u
   }
 }
 
-export async function postReview(cc: WebhookClientConfig, review: unknown, timeoutSeconds: number, resolve?: ServiceResolver): Promise<unknown> {
+export async function postReview(cc: WebhookClientConfig, review: unknown, timeoutSeconds: number, resolve?: ServiceResolver, dial?: EgressDialer): Promise<unknown> {
   const { url, servername } = await destination(cc, resolve);
   url.searchParams.set('timeout', `${timeoutSeconds}s`);
   const target = url.toString();
@@ -38,11 +43,12 @@ export async function postReview(cc: WebhookClientConfig, review: unknown, timeo
       target,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': Buffer.byteLength(body), ...outgoingTraceHeaders() },
         ...(ca ? { ca } : {}),
         ...(servername ? { servername } : {}),
         agent: false,
         signal: AbortSignal.timeout(timeoutSeconds * 1000),
+        ...httpsConnectionOver(dial),
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -16,6 +16,7 @@ import { addAdmissionAuditAnnotation } from '../../request-scope.ts';
 import { pluginReinvocation } from '../../reinvocation.ts';
 import { callWebhook } from './call.ts';
 import type { ServiceResolver } from '../../../aggregator/resolver.ts';
+import type { EgressDialer } from '../../../egress/selector.ts';
 import { selectWebhooks, type SelectedHook } from './select.ts';
 
 export interface WebhookSource {
@@ -31,6 +32,8 @@ export interface WebhookPluginDeps {
   authorizer?: () => Authorizer | undefined;
   /** How a webhook named by its service is reached, once services are served. */
   serviceResolver?: () => ServiceResolver | undefined;
+  /** The egress selector's cluster dialer; none: webhooks are dialled directly. */
+  clusterDialer?: EgressDialer;
 }
 
 const handlesAll = (op: string) => op === 'CREATE' || op === 'UPDATE' || op === 'DELETE' || op === 'CONNECT';
@@ -49,7 +52,7 @@ export function validatingAdmissionWebhook(deps: WebhookPluginDeps): AdmissionPl
 
 async function validateWithWebhooks(deps: WebhookPluginDeps, configs: readonly ValidatingWebhookConfiguration[], attrs: AdmissionAttributes): Promise<void> {
   const hooks = await selectWebhooks(configs, attrs, deps.namespaces, deps.authorizer?.(), 'validating');
-  const results = await Promise.allSettled(hooks.map((h, index) => callWebhook(h.hook, attrs, h.target, { kind: 'validating', round: 0, index, resolve: deps.serviceResolver?.() })));
+  const results = await Promise.allSettled(hooks.map((h, index) => callWebhook(h.hook, attrs, h.target, { kind: 'validating', round: 0, index, resolve: deps.serviceResolver?.(), dial: deps.clusterDialer })));
   const refused = results.find((r) => r.status === 'rejected');
   if (refused) throw (refused as PromiseRejectedResult).reason;
 }
@@ -100,7 +103,7 @@ async function admitWithWebhooks(deps: WebhookPluginDeps, configs: readonly Muta
     for (const [index, selected] of hooks.entries()) {
       const key = `${selected.configuration}/${selected.hook.name}`;
       if (!reinvocation.shouldRun(key)) continue;
-      const response = await callWebhook(selected.hook, attrs, selected.target, { kind: 'mutating', round, index, resolve: deps.serviceResolver?.() });
+      const response = await callWebhook(selected.hook, attrs, selected.target, { kind: 'mutating', round, index, resolve: deps.serviceResolver?.(), dial: deps.clusterDialer });
       const mutated = !!response?.patch && applyPatch(attrs, selected, response.patch);
       reinvocation.ran(key, selected.hook.reinvocationPolicy === 'IfNeeded', mutated);
       addAdmissionAuditAnnotation(`mutation.webhook.admission.orch.io/round_${round}_index_${index}`, JSON.stringify({ configuration: selected.configuration, webhook: selected.hook.name, mutated }));

@@ -6,6 +6,7 @@ import { dial } from './dial.ts';
 import { DialError } from './dial-errors.ts';
 import type { ClientTls } from './node-agent-client.ts';
 import { joinHostPort } from './scheme-name-port.ts';
+import type { EgressDialer } from '../../../egress/selector.ts';
 
 export interface BackendTarget {
   scheme: 'http' | 'https';
@@ -13,6 +14,8 @@ export interface BackendTarget {
   port: number;
   tls?: ClientTls;
   timeoutMs: number;
+  /** The egress selector's cluster dialer; none: dialled directly. */
+  egress?: EgressDialer;
 }
 
 /** scheme://host:port, as a message names the backend. */

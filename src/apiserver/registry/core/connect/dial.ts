@@ -1,13 +1,15 @@
 // Opens a connection to a backend (a node agent, a pod, a service's endpoint) as Go's dialer and
 // TLS client would: the name resolved, TCP connected within the timeout, and for https the TLS
 // handshake (client certificate, server checked unless told not to) within Go's 10 s. Failures are
-// DialErrors in Go's words; the caller puts Kubernetes' prefix before them.
+// DialErrors in Go's words; the caller puts Kubernetes' prefix before them. With the egress
+// selector's cluster dialer the TCP connection is a tunnel through its proxy instead.
 import { lookup } from 'node:dns/promises';
 import { connect as tcpConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { DialError, connectErrorText, dialTimeoutText, lookupErrorText, tlsErrorText } from './dial-errors.ts';
 import type { ClientTls } from './node-agent-client.ts';
 import { joinHostPort } from './scheme-name-port.ts';
+import type { EgressDialer } from '../../../egress/selector.ts';
 
 /** net/http's TLSHandshakeTimeout, which Kubernetes' transports keep. */
 const TLS_HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -21,6 +23,8 @@ export interface DialTarget {
   timeoutMs: number;
   /** Aborts the dial (the client went away). */
   signal?: AbortSignal;
+  /** The egress selector's cluster dialer; none: connected directly. */
+  egress?: EgressDialer;
 }
 
 async function resolve(host: string): Promise<string> {
@@ -92,8 +96,23 @@ function handshake(socket: Socket, host: string, tls: ClientTls | undefined, sig
   });
 }
 
+/** The tunnel through the egress proxy, within the dial timeout; the proxy resolves the name. */
+function connectThrough(egress: EgressDialer, target: DialTarget): Promise<Socket> {
+  const hostPort = joinHostPort(target.host, target.port);
+  const timeout = AbortSignal.timeout(target.timeoutMs);
+  const signal = target.signal ? AbortSignal.any([target.signal, timeout]) : timeout;
+  return egress(target.host, target.port, signal).catch((err: Error) => {
+    throw new DialError(timeout.aborted ? dialTimeoutText(hostPort) : err.message);
+  });
+}
+
 /** A connected (and, for https, secured) socket to the target, or a DialError. */
 export async function dial(target: DialTarget): Promise<Socket> {
+  if (target.egress) {
+    const tunnel = await connectThrough(target.egress, target);
+    tunnel.setNoDelay(true);
+    return target.scheme === 'https' ? handshake(tunnel, target.host, target.tls, target.signal) : tunnel;
+  }
   const address = await resolve(target.host);
   // Go names the address it dialled, a name's resolved address included.
   const socket = await connectTcp(address, target.port, joinHostPort(address, target.port), target.timeoutMs, target.signal);

@@ -9,6 +9,7 @@ import { nodeConnectors } from './node-connectors.ts';
 import { podConnectors } from './pod-connectors.ts';
 import { serviceConnectors } from './service-connectors.ts';
 import type { AuthorizerSource } from './create-permission.ts';
+import type { EgressDialer } from '../../../egress/selector.ts';
 
 function coreV1(resources: readonly InstalledResource<any, any>[], plural: string): InstalledResource<any, any> | undefined {
   return resources.find((r) => r.declaration.group === '' && r.declaration.version === 'v1' && r.declaration.plural === plural && !r.subresource);
@@ -27,12 +28,15 @@ export function withConnectors<R extends InstalledResource<any, any>>(resources:
   return resources.map((resource) => {
     if (resource === pods) return { ...resource, connectors: podConnectors(resource, access, authorizer) };
     if (resource === nodes) return { ...resource, connectors: nodeConnectors(access) };
-    if (resource === services) return { ...resource, connectors: serviceConnectors({ services: resource, endpoints, pods }) };
+    if (resource === services) return { ...resource, connectors: serviceConnectors({ services: resource, endpoints, pods, egress: agent.egress }) };
     return resource;
   });
 }
 
-/** withConnectors with the agent client built from the options (reading its certificate files). */
-export function withNodeAgentConnectors<R extends InstalledResource<any, any>>(resources: R[], options: NodeAgentOptions, authorizer?: AuthorizerSource): R[] {
-  return withConnectors(resources, nodeAgentClient(options), authorizer);
+/**
+ * withConnectors with the agent client built from the options (reading its certificate files);
+ * `egress` is the egress selector's cluster dialer, when it names a proxy.
+ */
+export function withNodeAgentConnectors<R extends InstalledResource<any, any>>(resources: R[], options: NodeAgentOptions, authorizer?: AuthorizerSource, egress?: EgressDialer): R[] {
+  return withConnectors(resources, { ...nodeAgentClient(options), ...(egress ? { egress } : {}) }, authorizer);
 }

@@ -4,6 +4,7 @@
 // are read once, when the server is built; one that cannot be read stops the start.
 import { readFileSync } from 'node:fs';
 import type { NodeAgentOptions } from '../../../../options/apiserver/node-agent-options.ts';
+import type { EgressDialer } from '../../../egress/selector.ts';
 
 /** TLS settings of a client connection. */
 export interface ClientTls {
@@ -18,6 +19,8 @@ export interface NodeAgentClient {
   tls: ClientTls;
   dialTimeoutMs: number;
   preferredAddressTypes: readonly string[];
+  /** The egress selector's cluster dialer: agents, pods and endpoints are reached through it. */
+  egress?: EgressDialer;
 }
 
 type ReadFile = (path: string) => string;

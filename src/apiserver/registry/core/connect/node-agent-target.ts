@@ -26,7 +26,7 @@ export async function getNode(access: NodeAccess, name: string): Promise<Connect
 export function agentTarget(access: NodeAccess, node: ConnectNode, skipVerify = false): BackendTarget {
   const { host, port } = nodeAgentAddress(node, access.agent.preferredAddressTypes);
   const tls = skipVerify ? { ...access.agent.tls, verify: false } : access.agent.tls;
-  return { scheme: 'https', host, port, tls, timeoutMs: access.agent.dialTimeoutMs };
+  return { scheme: 'https', host, port, tls, timeoutMs: access.agent.dialTimeoutMs, egress: access.agent.egress };
 }
 
 export async function nodeAgentTarget(access: NodeAccess, nodeName: string, skipVerify = false): Promise<BackendTarget> {

@@ -19,7 +19,7 @@ export function nodeConnectors(access: NodeAccess): Record<string, Connector> {
     if (!id) throw badRequest(`invalid node request ${goQuote(request.name)}`);
     const agent = agentTarget(access, await getNode(access, id.name));
     await checkProxyableHost(agent.host);
-    const target: BackendTarget = id.port === '' || id.port === String(agent.port) ? agent : proxyTarget(id.scheme, agent.host, id.port);
+    const target: BackendTarget = id.port === '' || id.port === String(agent.port) ? agent : { ...proxyTarget(id.scheme, agent.host, id.port), egress: access.agent.egress };
     const path = `${proxyPath(request.path)}${rawQuery(request.req)}`;
     await (isUpgrade(request) ? upgradeTo(request, target, path) : forwardHttp(request, target, path));
   }

@@ -82,7 +82,7 @@ export function podConnectors(pods: InstalledResource<any, any>, access: NodeAcc
     const port = id.port || String(pod.spec?.containers?.find((c) => c.ports?.length)?.ports?.[0]?.containerPort ?? '');
     const ip = pod.status?.podIPs?.[0]?.ip ?? '';
     if (!isGlobalUnicastAddress(ip)) throw badRequest('address not allowed');
-    const target = proxyTarget(id.scheme, ip, port);
+    const target = { ...proxyTarget(id.scheme, ip, port), egress: access.agent.egress };
     const path = `${proxyPath(request.path)}${rawQuery(request.req)}`;
     await (isUpgrade(request) ? upgradeTo(request, target, path) : forwardHttp(request, target, path));
   }

@@ -12,12 +12,15 @@ import { forwardHttp } from './forward-http.ts';
 import { proxyPath, rawQuery } from './proxy-path.ts';
 import { proxyTarget } from './proxy-target.ts';
 import { splitSchemeNamePort } from './scheme-name-port.ts';
+import type { EgressDialer } from '../../../egress/selector.ts';
 import { isUpgrade, upgradeTo } from './upgrade-target.ts';
 
 export interface ServiceAccess {
   services: InstalledResource<any, any>;
   endpoints: InstalledResource<any, any> | undefined;
   pods: InstalledResource<any, any> | undefined;
+  /** The egress selector's cluster dialer; none: endpoints are dialled directly. */
+  egress?: EgressDialer;
   /** [0, n): the random choices of subset and address (a seam for tests). */
   random?: (n: number) => number;
 }
@@ -65,7 +68,7 @@ export function serviceConnectors(access: ServiceAccess): Record<string, Connect
         const addressSeed = random(addresses.length);
         for (let t = 0; t < addresses.length; t++) {
           const address = addresses[(addressSeed + t) % addresses.length]!;
-          if (await isValidAddress(address, namespace)) return proxyTarget(id.scheme, address.ip, String(port.port));
+          if (await isValidAddress(address, namespace)) return { ...proxyTarget(id.scheme, address.ip, String(port.port)), egress: access.egress };
         }
       }
     }
