@@ -3,16 +3,9 @@
 // a CamelCase reason of at most 1024 bytes, a message of at most 32 KiB. Messages are Kubernetes'.
 import { invalid, notSupported, required, type FieldError } from './field-error.ts';
 import { isQualifiedName, regexError } from './names.ts';
+import type { MetaCondition } from '../../api/meta/v1/types.ts';
 
-/** A metav1.Condition as JSON on the wire. */
-export interface MetaCondition {
-  type: string;
-  status: string;
-  observedGeneration?: number;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
+export type { MetaCondition };
 
 const STATUSES = ['False', 'True', 'Unknown'];
 const REASON_FMT = '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?';

@@ -1,7 +1,7 @@
 // certificates.orch.io/v1beta1 ClusterTrustBundle and PodCertificateRequest, as JSON on the wire
 // ([]byte fields are base64 text).
 import type { ObjectMeta } from '../../meta/v1/types.ts';
-import type { MetaCondition } from '../../../machinery/validation/conditions.ts';
+import type { MetaCondition } from '../../meta/v1/types.ts';
 
 export interface ClusterTrustBundleSpec {
   signerName?: string;

@@ -103,3 +103,13 @@ export interface WatchEvent<T = unknown> {
   type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
   object: T;
 }
+
+/** A metav1.Condition as JSON on the wire. */
+export interface MetaCondition {
+  type: string;
+  status: string;
+  observedGeneration?: number;
+  lastTransitionTime?: string;
+  reason?: string;
+  message?: string;
+}
