@@ -209,11 +209,8 @@ test('insecure cipher suites are accepted with a warning', () => {
 });
 
 test('each given option that is not implemented yet warns once, with its note', () => {
-  const r = validate(['--egress-selector-config-file=e.yaml', '--tracing-config-file=t.yaml', '--secure-port=7443']);
-  assert.deepEqual(r.warnings, [
-    'flag --tracing-config-file is accepted but not implemented yet: tracing is not implemented yet',
-    'flag --egress-selector-config-file is accepted but not implemented yet: egress selection is not implemented yet',
-  ]);
+  const r = validate(['--service-account-signing-endpoint=/run/signer.sock', '--tracing-config-file=t.yaml', '--secure-port=7443']);
+  assert.deepEqual(r.warnings, ['flag --service-account-signing-endpoint is accepted but not implemented yet: external token signers are not supported yet']);
 });
 
 test('a deprecated option warns that it is deprecated', () => {

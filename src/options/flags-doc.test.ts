@@ -13,7 +13,8 @@ test('docs/flags.md lists each option with its type, default and status', () => 
   const doc = apiserverFlagsDoc();
   assert.match(doc, /\| `--secure-port` \| int \| `6443` \| implemented \|/);
   assert.match(doc, /\| `--enable-priority-and-fairness` \| bool \| `true` \| implemented \|/);
-  assert.match(doc, /\| `--tracing-config-file` \| string \| {2}\| not yet \| tracing is not implemented yet \|/);
+  assert.match(doc, /\| `--tracing-config-file` \| string \| {2}\| implemented \| {2}\|/);
+  assert.match(doc, /\| `--service-account-signing-endpoint` \| string \| {2}\| not yet \| external token signers are not supported yet \|/);
   for (const flag of apiserverFlags) assert.ok(doc.includes(`--${flag.name}\``), flag.name);
 });
 
