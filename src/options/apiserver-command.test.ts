@@ -64,10 +64,10 @@ test('positional arguments are refused', () => {
 });
 
 test('good options run, with the feature gates built and warnings for options not implemented yet', () => {
-  const r = loadApiserverOptions(['--secure-port', '7443', '--feature-gates', 'AllAlpha=true', '--tracing-config-file=t.yaml']);
+  const r = loadApiserverOptions(['--secure-port', '7443', '--feature-gates', 'AllAlpha=true', '--peer-ca-file=ca.crt']);
   assert.equal(r.kind, 'run');
   if (r.kind !== 'run') return;
   assert.equal(r.values['secure-port'], 7443);
   assert.equal(r.featureGates.enabled('LoggingAlphaOptions'), true);
-  assert.deepEqual(r.warnings, ['flag --tracing-config-file is accepted but not implemented yet: tracing is not implemented yet']);
+  assert.deepEqual(r.warnings, ['flag --peer-ca-file is accepted but not implemented yet: peer proxying between servers of different versions is not implemented yet']);
 });
