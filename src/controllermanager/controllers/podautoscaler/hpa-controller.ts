@@ -71,7 +71,11 @@ export function horizontalPodAutoscalerController(settings: HPAControllerSetting
     ctx.signal.addEventListener('abort', () => queue.shutDown(), { once: true });
     log.info('Starting controller', { controller: CONTROLLER_NAME });
     await waitForSync(ctx.signal, hpas, pods);
-    if (ctx.signal.aborted) return;
+    if (ctx.signal.aborted) {
+      // Stopped before the caches synced: the broadcaster's timers must not hold the process.
+      await events.broadcaster.shutdown();
+      return;
+    }
 
     const deps = {
       now: () => clock.now(),
