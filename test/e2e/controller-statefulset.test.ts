@@ -13,6 +13,7 @@ import { deferredHooks, startDaemon, type StorageDaemon } from '../support/daemo
 import { kubectlFor, kubectlSkip, type Kubectl } from '../support/kubectl.ts';
 import type { SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
 import { controllerWaiter, startControllers, stopControllers } from '../support/controller-manager.ts';
+import { STANDARD_STORAGE_CLASS } from '../../src/orchup/default-storage-class.ts';
 import { startNodeAgent, startScheduler, type Component } from '../support/nodes.ts';
 
 const NS = 'sts';
@@ -28,8 +29,10 @@ const hooks = deferredHooks();
 before(async () => {
   const dir = makeTempDir('orch-statefulset-');
   daemon = await startDaemon(hooks, dir, []);
+  // The claims of the set bind as under orch up: a default class the binder provisions once the scheduler picks a node.
+  assert.equal((await daemon.call('POST', '/apis/storage.orch.io/v1/storageclasses', STANDARD_STORAGE_CLASS)).status, 201);
   const started = await startControllers(daemon, dir, [
-    '--controllers=statefulset-controller,garbage-collector-controller,serviceaccount-controller',
+    '--controllers=statefulset-controller,garbage-collector-controller,serviceaccount-controller,persistentvolume-binder-controller',
     '--use-service-account-credentials', '--concurrent-statefulset-syncs=2', '-v=2',
   ], /Stateful set controller synced/);
   cm = started.cm;
