@@ -64,7 +64,8 @@ test('a quota counts custom resources; deleting the namespace deletes them', asy
   assert.equal((await s.call('POST', '/api/v1/namespaces', { metadata: { name: 'shop' } })).status, 201);
   const quota = await s.call('POST', '/api/v1/namespaces/shop/resourcequotas', { metadata: { name: 'widgets' }, spec: { hard: { [`count/widgets.${WIDGET_GROUP}`]: '2' } } });
   assert.equal(quota.status, 201, JSON.stringify(quota.body));
-  await eventually('the quota has its status', async () => (await s.call('GET', '/api/v1/namespaces/shop/resourcequotas/widgets')).body.status?.hard);
+  // Admission counts against status.used, which the quota controller fills in first.
+  await eventually('the quota has its usage', async () => (await s.call('GET', '/api/v1/namespaces/shop/resourcequotas/widgets')).body.status?.used?.[`count/widgets.${WIDGET_GROUP}`] !== undefined, 20_000);
   for (const n of ['w1', 'w2']) assert.equal((await s.call('POST', widgets('shop'), widget(n, { color: 'red' }))).status, 201);
   const third = await s.call('POST', widgets('shop'), widget('w3', { color: 'red' }));
   assert.equal(third.status, 403, JSON.stringify(third.body));

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { NonResourcePath } from '../server/config.ts';
 import type { Request, Response } from '../../component-base/serving/request-context.ts';
 import { writeStatus } from '../../component-base/serving/responses.ts';
-import { pathNotFound } from '../../machinery/status.ts';
+import { methodNotAllowed, pathNotFound } from '../../machinery/status.ts';
 import { requestURL } from '../filters/with-request-info.ts';
 
 export const UI_PATH = '/ui';
@@ -59,8 +59,8 @@ export function uiPath(assets = loadUiAssets()): NonResourcePath {
 function serveUi(assets: Map<string, Asset>, req: Request, res: Response): void {
   const url = requestURL(req);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('method not allowed\n');
+    res.setHeader('Allow', 'GET, HEAD');
+    writeStatus(req, res, methodNotAllowed(req.method ?? '', 'the requested resource'));
     return;
   }
   if (url.pathname === UI_PATH) {
