@@ -26,7 +26,8 @@ import { EndpointSliceTracker } from './util/slice-tracker.ts';
 import type { SliceApi } from './util/slice-writes.ts';
 import { runRetryingWorker } from './util/sync-worker.ts';
 import { TriggerTimeTracker } from './util/trigger-time-tracker.ts';
-import { ENDPOINTSLICE_CONTROLLER, SERVICE_NAME_LABEL } from './util/well-known.ts';
+import { ENDPOINTSLICE_CONTROLLER } from './util/well-known.ts';
+import { sliceEventHandlers } from './util/slice-events.ts';
 
 const log = klog('controllermanager/endpointslice');
 
@@ -100,23 +101,7 @@ export function endpointSliceController(opts: EndpointSliceControllerOptions): C
       onUpdate: (old, cur) => enqueueBatched(servicesToUpdateOnPodChange(services.indexer, old, cur)),
       onDelete: (pod) => enqueueBatched(podServiceMemberships(services.indexer, pod)),
     });
-    slices.addEventHandler({
-      onAdd: (slice) => {
-        if (ours(slice) && tracker.shouldSync(slice)) enqueueForSlice(slice);
-      },
-      onUpdate: (old, cur) => {
-        // Labels do not move the generation: a service-name label changed by hand is caught here.
-        if (old.metadata.labels?.[SERVICE_NAME_LABEL] !== cur.metadata.labels?.[SERVICE_NAME_LABEL]) {
-          enqueueForSlice(old);
-          enqueueForSlice(cur);
-        } else if (ours(old) !== ours(cur) || (ours(cur) && tracker.shouldSync(cur))) {
-          enqueueForSlice(cur);
-        }
-      },
-      onDelete: (slice) => {
-        if (ours(slice) && tracker.has(slice) && !tracker.handleDeletion(slice)) enqueueForSlice(slice);
-      },
-    });
+    slices.addEventHandler(sliceEventHandlers(ours, tracker, enqueueForSlice));
     ctx.signal.addEventListener('abort', () => queue.shutDown(), { once: true });
 
     log.info('Starting endpoint slice controller', { controller: CONTROLLER_NAME });

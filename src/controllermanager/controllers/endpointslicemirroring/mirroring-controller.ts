@@ -17,8 +17,9 @@ import { ENDPOINT_SLICES, sliceApi, sliceQueue } from '../endpointslice/endpoint
 import { SLICE_SERVICE_INDEX, managedBy, serviceKeyOfSlice, sliceServiceIndexFunc } from '../endpointslice/util/slice-index.ts';
 import { EndpointSliceTracker } from '../endpointslice/util/slice-tracker.ts';
 import { runRetryingWorker } from '../endpointslice/util/sync-worker.ts';
-import { ENDPOINTSLICE_MIRRORING_CONTROLLER, SERVICE_NAME_LABEL } from '../endpointslice/util/well-known.ts';
+import { ENDPOINTSLICE_MIRRORING_CONTROLLER } from '../endpointslice/util/well-known.ts';
 import { hasSelector, shouldMirror, syncMirroredEndpoints } from './sync-endpoints.ts';
+import { sliceEventHandlers } from '../endpointslice/util/slice-events.ts';
 
 const log = klog('controllermanager/endpointslicemirroring');
 
@@ -91,22 +92,7 @@ export function endpointSliceMirroringController(opts: MirroringControllerOption
         if (shouldMirror(ep)) enqueueEndpoints(ep);
       },
     });
-    slices.addEventHandler({
-      onAdd: (slice) => {
-        if (ours(slice) && tracker.shouldSync(slice)) enqueueForSlice(slice);
-      },
-      onUpdate: (old, cur) => {
-        if (old.metadata.labels?.[SERVICE_NAME_LABEL] !== cur.metadata.labels?.[SERVICE_NAME_LABEL]) {
-          enqueueForSlice(old);
-          enqueueForSlice(cur);
-        } else if (ours(old) !== ours(cur) || (ours(cur) && tracker.shouldSync(cur))) {
-          enqueueForSlice(cur);
-        }
-      },
-      onDelete: (slice) => {
-        if (ours(slice) && tracker.has(slice) && !tracker.handleDeletion(slice)) enqueueForSlice(slice);
-      },
-    });
+    slices.addEventHandler(sliceEventHandlers(ours, tracker, enqueueForSlice));
     ctx.signal.addEventListener('abort', () => queue.shutDown(), { once: true });
 
     log.info('Starting EndpointSliceMirroring controller', { controller: CONTROLLER_NAME });
