@@ -22,7 +22,7 @@ import { buildAudit, type AuditPipeline } from '../audit/build.ts';
 import type { Handler } from '../../component-base/serving/request-context.ts';
 import type { FlowController } from '../flowcontrol/controller.ts';
 import { loadTracingConfig } from '../tracing/config.ts';
-import { createRequestTracing, type RequestTracing } from '../tracing/provider.ts';
+import type { RequestTracing } from '../tracing/provider.ts';
 
 const log = klog('apiserver/config');
 
@@ -186,7 +186,10 @@ export async function completeConfig(options: ApiserverOptions, deps: ServerDeps
 
   const audit = buildAudit(options.audit, metrics);
   const tracingFile = options.other.tracingConfigFile;
-  const tracing = tracingFile ? createRequestTracing(loadTracingConfig(tracingFile), { exportDelayMs: deps.tracingExportDelayMs }) : undefined;
+  // The exporter and SDK take ~0.2 s to load: only a server that traces pays for them.
+  const tracing = tracingFile
+    ? (await import('../tracing/provider.ts')).createRequestTracing(loadTracingConfig(tracingFile), { exportDelayMs: deps.tracingExportDelayMs })
+    : undefined;
 
   const config: CompletedConfig = {
     [completed]: true,
