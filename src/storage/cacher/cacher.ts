@@ -217,11 +217,8 @@ export function createCacher<T extends ApiObject>(opts: CacherOptions<T>): Cache
     });
     if (fromState) {
       const initial: Array<WatchEvent<T>> = [];
-      const entries = wo.recursive ? cache.entries(key) : (cache.entry(key) ? [[key, cache.entry(key)!] as const] : []);
-      for (const [, kept] of entries) {
-        const obj = kept.object();
-        if (watcher.matches(obj)) initial.push({ type: 'ADDED', object: obj });
-      }
+      const entries = wo.recursive ? cache.entries(key) : (cache.get(key) ? [[key, cache.get(key)!] as [string, T]] : []);
+      for (const [, obj] of entries) if (watcher.matches(obj)) initial.push({ type: 'ADDED', object: obj });
       if (wo.sendInitialEvents === true) initial.push(bookmark<T>(cache.revision, { [INITIAL_EVENTS_END_ANNOTATION]: 'true' }));
       watcher.prime(initial);
     } else {

@@ -3,7 +3,6 @@
 // again after a short backoff.
 import { klog } from '../../component-base/logs/klog.ts';
 import type { ApiObject, Store, WatchEvent, Watcher } from '../interface.ts';
-import { CachedObject } from './cached-object.ts';
 import type { CacheEvent, WatchCache } from './watch-cache.ts';
 
 const log = klog('storage/cacher/reflector');
@@ -66,12 +65,11 @@ export class Reflector<T extends ApiObject> {
   }
 
   private async listAndWatch(): Promise<void> {
-    const { store, prefix, cache, keyOf } = this.opts;
+    const { store, prefix, cache, keyOf, adopt } = this.opts;
     const list = await store.list(prefix, { recursive: true, resourceVersion: '' });
     if (this.closed) return;
     const revision = Number(list.resourceVersion);
-    // Kept encoded straight away: the decoded list is garbage once it is in the cache.
-    cache.replace(list.items.map((obj) => [keyOf(obj), CachedObject.of(obj, revisionOf(obj))] as [string, CachedObject<T>]), revision);
+    cache.replace(list.items.map((obj) => [keyOf(obj), adopt(obj)] as [string, T]), revision);
     this.opts.onReplace();
     const watcher = await store.watch(prefix, { recursive: true, resourceVersion: list.resourceVersion, progressNotify: true, sendInitialEvents: false });
     if (this.closed) {
@@ -109,14 +107,10 @@ export class Reflector<T extends ApiObject> {
       default: {
         const obj = adopt(ev.object);
         const revision = revisionOf(obj);
-        const key = keyOf(obj);
-        const held = cache.entry(key);
-        if (revision <= cache.revision && ev.type !== 'DELETED' && held !== undefined && held.revision >= revision) {
+        if (revision <= cache.revision && ev.type !== 'DELETED' && cache.get(keyOf(obj)) !== undefined && revisionOf(cache.get(keyOf(obj))!) >= revision) {
           return true; // already applied (a replayed event)
         }
-        const change = cache.apply(ev.type, key, obj, revision);
-        this.opts.onEvent(change);
-        change.settle();
+        this.opts.onEvent(cache.apply(ev.type, keyOf(obj), obj, revision));
         return true;
       }
     }

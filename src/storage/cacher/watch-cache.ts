@@ -1,45 +1,18 @@
 // The in-memory state of one resource: every current object by key, and a bounded window of the
 // most recent changes, each remembering the object as it was before, so that watchers with a
-// predicate can tell "stopped matching" from "changed". Objects are kept encoded
-// (cached-object.ts) and decoded when read. Plain data, no I/O.
+// predicate can tell "stopped matching" from "changed". Plain data, no I/O.
 import type { ApiObject } from '../interface.ts';
-import { CachedObject } from './cached-object.ts';
 
 export type CacheEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
-/** One change in the window; its objects are decoded when asked for. */
-export class CacheEvent<T extends ApiObject> {
-  readonly type: CacheEventType;
-  readonly key: string;
-  readonly revision: number;
+export interface CacheEvent<T extends ApiObject> {
+  type: CacheEventType;
+  key: string;
   /** The new state; for DELETED the last state, with the delete's resourceVersion. */
-  readonly current: CachedObject<T>;
+  object: T;
   /** The state before this change, when there was one. */
-  readonly previous: CachedObject<T> | undefined;
-  /** The object the store handed out, while the change is being handed to live watchers. */
-  private written: T | undefined;
-
-  constructor(type: CacheEventType, key: string, revision: number, current: CachedObject<T>, previous: CachedObject<T> | undefined, written?: T) {
-    this.type = type;
-    this.key = key;
-    this.revision = revision;
-    this.current = current;
-    this.previous = previous;
-    this.written = written;
-  }
-
-  get object(): T {
-    return this.written ?? this.current.object();
-  }
-
-  /** Drops the written object: once live watchers have it, the window keeps only the encoded form. */
-  settle(): void {
-    this.written = undefined;
-  }
-
-  get prevObject(): T | undefined {
-    return this.previous?.object();
-  }
+  prevObject?: T;
+  revision: number;
 }
 
 /** Keys added or removed between two range reads beyond which the next read sorts them all again. */
@@ -66,7 +39,7 @@ function lowerBound(keys: string[], key: string): number {
 export class WatchCache<T extends ApiObject> {
   /** Everything up to this revision is reflected in memory. */
   revision = 0;
-  private readonly objects = new Map<string, CachedObject<T>>();
+  private readonly objects = new Map<string, T>();
   /** Keys in order as of the last range read (undefined: sort them all at the next one). */
   private sortedKeys: string[] | undefined;
   /** Keys added or removed since then, placed into sortedKeys at the next range read. */
@@ -92,7 +65,7 @@ export class WatchCache<T extends ApiObject> {
   }
 
   /** Replaces the whole state with a fresh list read at `revision`; the window starts empty. */
-  replace(entries: Iterable<[string, CachedObject<T>]>, revision: number): void {
+  replace(entries: Iterable<[string, T]>, revision: number): void {
     this.objects.clear();
     for (const [key, obj] of entries) this.objects.set(key, obj);
     this.sortedKeys = undefined;
@@ -105,19 +78,18 @@ export class WatchCache<T extends ApiObject> {
     this.wakeWaiters();
   }
 
-  /** Applies one change (`object` as the store handed it out, frozen) and records it in the window. */
+  /** Applies one change and records it in the window. */
   apply(type: CacheEventType, key: string, object: T, revision: number): CacheEvent<T> {
-    const previous = this.objects.get(key);
-    const current = CachedObject.of(object, revision);
+    const prevObject = this.objects.get(key);
     if (type === 'DELETED') {
       if (this.objects.delete(key)) this.keyChanged(key);
     } else {
-      if (!previous) this.keyChanged(key);
-      this.objects.set(key, current);
+      if (!prevObject) this.keyChanged(key);
+      this.objects.set(key, object);
     }
     // The store reports a create as ADDED; a change to an object we already hold is a MODIFIED.
-    const effective: CacheEventType = type === 'DELETED' ? 'DELETED' : previous ? 'MODIFIED' : 'ADDED';
-    const event = new CacheEvent<T>(effective, key, revision, current, previous, object);
+    const effective: CacheEventType = type === 'DELETED' ? 'DELETED' : prevObject ? 'MODIFIED' : 'ADDED';
+    const event: CacheEvent<T> = { type: effective, key, object, prevObject, revision };
     this.record(event);
     if (revision > this.revision) this.revision = revision;
     this.wakeWaiters();
@@ -161,13 +133,7 @@ export class WatchCache<T extends ApiObject> {
     return out;
   }
 
-  /** The object at `key`, decoded (frozen, shared). */
   get(key: string): T | undefined {
-    return this.objects.get(key)?.object();
-  }
-
-  /** The object at `key` as kept, without decoding it. */
-  entry(key: string): CachedObject<T> | undefined {
     return this.objects.get(key);
   }
 
@@ -211,8 +177,8 @@ export class WatchCache<T extends ApiObject> {
     return keys;
   }
 
-  /** Every current object whose key starts with prefix, in key order, as kept. */
-  *entries(prefix: string): Generator<[string, CachedObject<T>]> {
+  /** Every current object whose key starts with prefix, in key order. */
+  *entries(prefix: string): Generator<[string, T]> {
     for (const key of this.keysInRange(prefix)) yield [key, this.objects.get(key)!];
   }
 
