@@ -2,6 +2,7 @@
 // apiextensions.k8s.io/v1, brand swapped), and JSONSchemaProps, the OpenAPI v3 schema dialect a
 // definition's versions declare their objects in.
 import type { ObjectMeta } from '../../meta/v1/types.ts';
+import type { WebhookClientConfig } from '../../admissionregistration/v1/types.ts';
 
 export const APIEXTENSIONS_GROUP = 'apiextensions.orch.io';
 export const APIEXTENSIONS_VERSION = 'v1';
@@ -129,18 +130,8 @@ export interface CustomResourceDefinitionVersion {
   selectableFields?: SelectableField[];
 }
 
-export interface ServiceReference {
-  namespace: string;
-  name: string;
-  path?: string;
-  port?: number;
-}
-
-export interface WebhookClientConfig {
-  url?: string;
-  service?: ServiceReference;
-  caBundle?: string;
-}
+// A conversion webhook is addressed as an admission webhook is: the same wire type.
+export type { ServiceReference, WebhookClientConfig } from '../../admissionregistration/v1/types.ts';
 
 export interface CustomResourceConversion {
   /** None or Webhook. */

@@ -1,16 +1,10 @@
 // storagemigration.orch.io/v1beta1 StorageVersionMigration, as JSON on the wire.
-import type { ObjectMeta } from '../../meta/v1/types.ts';
+import type { MetaCondition, ObjectMeta } from '../../meta/v1/types.ts';
 
 export const STORAGEMIGRATION_GROUP = 'storagemigration.orch.io';
 
-export interface MigrationCondition {
-  type: string;
-  status: string;
-  observedGeneration?: number;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
+/** A migration's conditions are metav1 Conditions. */
+export type MigrationCondition = MetaCondition;
 
 export interface StorageVersionMigration {
   apiVersion?: string;
