@@ -9,12 +9,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
-import { makeTempDir } from '../support/apiserver.ts';
-import { deferredHooks, startDaemon, type StorageDaemon } from '../support/daemon.ts';
-import { kubectlFor, kubectlSkip, type Kubectl } from '../support/kubectl.ts';
+import type { StorageDaemon } from '../support/daemon.ts';
+import { kubectlSkip, type Kubectl } from '../support/kubectl.ts';
 import type { SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
-import { controllerWaiter, startControllers, stopControllers } from '../support/controller-manager.ts';
-import { startNodeAgent, startScheduler, type Component } from '../support/nodes.ts';
+import { controllerWaiter } from '../support/controller-manager.ts';
+import { startControllerCluster, type ControllerCluster } from '../support/controller-cluster.ts';
 
 const NS = 'cron';
 const CRONJOBS = `/apis/batch/v1/namespaces/${NS}/cronjobs`;
@@ -22,29 +21,24 @@ const JOBS = `/apis/batch/v1/namespaces/${NS}/jobs`;
 let daemon: StorageDaemon;
 let cm: SpawnedControllerManager;
 let kubectl: Kubectl;
-const components: Component[] = [];
-const hooks = deferredHooks();
+let cluster: ControllerCluster | undefined;
 
 before(async () => {
-  const dir = makeTempDir('orch-cronjob-');
-  daemon = await startDaemon(hooks, dir, []);
-  const started = await startControllers(daemon, dir, [
-    '--controllers=cronjob-controller,job-controller,garbage-collector-controller,serviceaccount-controller',
-    '--use-service-account-credentials', '-v=2',
-  ], /Cron job controller synced/);
-  cm = started.cm;
+  cluster = await startControllerCluster({
+    name: 'cronjob',
+    namespace: NS,
+    flags: [
+      '--controllers=cronjob-controller,job-controller,garbage-collector-controller,serviceaccount-controller',
+      '--use-service-account-credentials', '-v=2',
+    ],
+    readyLog: /Cron job controller synced/,
+    nodes: 1,
+  });
+  ({ daemon, cm, kubectl } = cluster);
   await cm.waitForLog(/Job controller synced/);
-  components.push(startScheduler(started.orchconfig));
-  components.push(await startNodeAgent(started.orchconfig, dir, 1));
-  assert.equal((await daemon.call('POST', '/api/v1/namespaces', { metadata: { name: NS } })).status, 201);
-  kubectl = kubectlFor(daemon, NS);
-  await waitFor('the default service account', async () => ((await daemon.call('GET', `/api/v1/namespaces/${NS}/serviceaccounts/default`)).status === 200 ? true : undefined));
 });
 after(async () => {
-  kubectl?.close();
-  for (const c of components) await c.stop();
-  await stopControllers(cm);
-  await hooks.run();
+  await cluster?.stop();
 });
 
 const waitFor = controllerWaiter(() => cm, 30_000);

@@ -8,12 +8,11 @@
 // set's scale; pods with no controller under a percentage budget are reported as unmanaged.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTempDir } from '../support/apiserver.ts';
-import { deferredHooks, startDaemon, type StorageDaemon } from '../support/daemon.ts';
-import { kubectlFor, kubectlSkip, type Kubectl } from '../support/kubectl.ts';
+import type { StorageDaemon } from '../support/daemon.ts';
+import { kubectlSkip, type Kubectl } from '../support/kubectl.ts';
 import type { SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
-import { controllerWaiter, startControllers, stopControllers } from '../support/controller-manager.ts';
-import { startNodeAgent, startScheduler, type Component } from '../support/nodes.ts';
+import { controllerWaiter } from '../support/controller-manager.ts';
+import { startControllerCluster, type ControllerCluster } from '../support/controller-cluster.ts';
 
 const NS = 'pdb';
 const PODS = `/api/v1/namespaces/${NS}/pods`;
@@ -21,28 +20,23 @@ const BUDGETS = `/apis/policy/v1/namespaces/${NS}/poddisruptionbudgets`;
 let daemon: StorageDaemon;
 let cm: SpawnedControllerManager;
 let kubectl: Kubectl;
-const components: Component[] = [];
-const hooks = deferredHooks();
+let cluster: ControllerCluster | undefined;
 
 before(async () => {
-  const dir = makeTempDir('orch-disruption-');
-  daemon = await startDaemon(hooks, dir, []);
-  const started = await startControllers(daemon, dir, [
-    '--controllers=disruption-controller,replicaset-controller,serviceaccount-controller',
-    '--use-service-account-credentials', '-v=2',
-  ], /Disruption controller synced/);
-  cm = started.cm;
-  components.push(startScheduler(started.orchconfig));
-  components.push(await startNodeAgent(started.orchconfig, dir, 1));
-  assert.equal((await daemon.call('POST', '/api/v1/namespaces', { metadata: { name: NS } })).status, 201);
-  kubectl = kubectlFor(daemon, NS);
-  await waitFor('the default service account', async () => ((await daemon.call('GET', `/api/v1/namespaces/${NS}/serviceaccounts/default`)).status === 200 ? true : undefined));
+  cluster = await startControllerCluster({
+    name: 'disruption',
+    namespace: NS,
+    flags: [
+      '--controllers=disruption-controller,replicaset-controller,serviceaccount-controller',
+      '--use-service-account-credentials', '-v=2',
+    ],
+    readyLog: /Disruption controller synced/,
+    nodes: 1,
+  });
+  ({ daemon, cm, kubectl } = cluster);
 });
 after(async () => {
-  kubectl?.close();
-  for (const c of components) await c.stop();
-  await stopControllers(cm);
-  await hooks.run();
+  await cluster?.stop();
 });
 
 const waitFor = controllerWaiter(() => cm, 30_000);

@@ -8,13 +8,12 @@
 // at ordinal 5 makes its pods at once with claims it owns (retention policy Delete).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTempDir } from '../support/apiserver.ts';
-import { deferredHooks, startDaemon, type StorageDaemon } from '../support/daemon.ts';
-import { kubectlFor, kubectlSkip, type Kubectl } from '../support/kubectl.ts';
+import type { StorageDaemon } from '../support/daemon.ts';
+import { kubectlSkip, type Kubectl } from '../support/kubectl.ts';
 import type { SpawnedControllerManager } from '../../src/controllermanager/testing/spawn.ts';
-import { controllerWaiter, startControllers, stopControllers } from '../support/controller-manager.ts';
+import { controllerWaiter } from '../support/controller-manager.ts';
+import { startControllerCluster, type ControllerCluster } from '../support/controller-cluster.ts';
 import { STANDARD_STORAGE_CLASS } from '../../src/orchup/default-storage-class.ts';
-import { startNodeAgent, startScheduler, type Component } from '../support/nodes.ts';
 
 const NS = 'sts';
 const PODS = `/api/v1/namespaces/${NS}/pods`;
@@ -23,30 +22,25 @@ const SETS = `/apis/apps/v1/namespaces/${NS}/statefulsets`;
 let daemon: StorageDaemon;
 let cm: SpawnedControllerManager;
 let kubectl: Kubectl;
-const components: Component[] = [];
-const hooks = deferredHooks();
+let cluster: ControllerCluster | undefined;
 
 before(async () => {
-  const dir = makeTempDir('orch-statefulset-');
-  daemon = await startDaemon(hooks, dir, []);
-  // The claims of the set bind as under orch up: a default class the binder provisions once the scheduler picks a node.
-  assert.equal((await daemon.call('POST', '/apis/storage.orch.io/v1/storageclasses', STANDARD_STORAGE_CLASS)).status, 201);
-  const started = await startControllers(daemon, dir, [
-    '--controllers=statefulset-controller,garbage-collector-controller,serviceaccount-controller,persistentvolume-binder-controller',
-    '--use-service-account-credentials', '--concurrent-statefulset-syncs=2', '-v=2',
-  ], /Stateful set controller synced/);
-  cm = started.cm;
-  components.push(startScheduler(started.orchconfig));
-  components.push(await startNodeAgent(started.orchconfig, dir, 2));
-  assert.equal((await daemon.call('POST', '/api/v1/namespaces', { metadata: { name: NS } })).status, 201);
-  kubectl = kubectlFor(daemon, NS);
-  await waitFor('the default service account', async () => ((await daemon.call('GET', `/api/v1/namespaces/${NS}/serviceaccounts/default`)).status === 200 ? true : undefined));
+  cluster = await startControllerCluster({
+    name: 'statefulset',
+    namespace: NS,
+    flags: [
+      '--controllers=statefulset-controller,garbage-collector-controller,serviceaccount-controller,persistentvolume-binder-controller',
+      '--use-service-account-credentials', '--concurrent-statefulset-syncs=2', '-v=2',
+    ],
+    readyLog: /Stateful set controller synced/,
+    nodes: 2,
+    // The claims of the set bind as under orch up: a default class the binder provisions once the scheduler picks a node.
+    prepare: async (d) => assert.equal((await d.call('POST', '/apis/storage.orch.io/v1/storageclasses', STANDARD_STORAGE_CLASS)).status, 201),
+  });
+  ({ daemon, cm, kubectl } = cluster);
 });
 after(async () => {
-  kubectl?.close();
-  for (const c of components) await c.stop();
-  await stopControllers(cm);
-  await hooks.run();
+  await cluster?.stop();
 });
 
 const waitFor = controllerWaiter(() => cm, 30_000);
