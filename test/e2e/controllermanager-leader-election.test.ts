@@ -1,5 +1,5 @@
 // Two real controller managers against the real orch-apiserver daemon: one leads; kill -9 the
-// leader and the other takes over within lease duration plus retry period; a clean SIGTERM
+// leader and the other takes over within lease duration plus two jittered retry periods; a clean SIGTERM
 // releases the lease and a waiting candidate takes over at once. Runs once the daemon serves
 // coordination.orch.io/v1 leases; until then it is skipped, saying so.
 import { test } from 'node:test';
@@ -20,6 +20,12 @@ const LEASE_MS = 4_000;
 const RETRY_MS = 500;
 /** Acquisition retries wait up to retry × (1 + 1.2); process start and polling add a little. */
 const SLACK_MS = RETRY_MS * 2.2 + 1_000;
+/**
+ * After kill -9 the candidate counts the lease from its own last sight of a renewal, which can
+ * come one jittered retry after the kill, and takes it at the first retry after expiry: two
+ * jittered retries beyond the lease duration at worst.
+ */
+const TAKEOVER_LIMIT_MS = LEASE_MS + 2 * RETRY_MS * 2.2 + 1_000;
 
 async function startApiserver(t: { after(fn: () => unknown): void }) {
   const dir = makeTempDir('orch-cm-le-');
@@ -51,7 +57,7 @@ async function startApiserver(t: { after(fn: () => unknown): void }) {
   return { server, rest, dir };
 }
 
-test('leadership moves on kill -9 within lease duration plus retry period, and at once on SIGTERM', async (t) => {
+test('leadership moves on kill -9 within lease duration plus two jittered retries, and at once on SIGTERM', async (t) => {
   const { server, rest, dir } = await startApiserver(t);
   if (!(await servesResource(rest, LEASES))) {
     t.skip('coordination.orch.io/v1 leases not served yet');
@@ -92,9 +98,9 @@ test('leadership moves on kill -9 within lease duration plus retry period, and a
 
   // kill -9: no release; b must wait for the lease to expire in its own observation.
   a.c.kill('SIGKILL');
-  const takeover = await waitForHolder(b.identity, LEASE_MS + SLACK_MS + 2_000);
+  const takeover = await waitForHolder(b.identity, TAKEOVER_LIMIT_MS + 2_000);
   t.diagnostic(`takeover after kill -9: ${takeover.ms} ms (lease ${LEASE_MS} ms, retry ${RETRY_MS} ms)`);
-  assert.ok(takeover.ms <= LEASE_MS + SLACK_MS, `took ${takeover.ms} ms`);
+  assert.ok(takeover.ms <= TAKEOVER_LIMIT_MS, `took ${takeover.ms} ms`);
   assert.ok(takeover.ms >= LEASE_MS - RETRY_MS * 2.2 - 500, `not before the lease could have expired: ${takeover.ms} ms`);
   assert.equal(takeover.lease.spec.leaseTransitions, 1);
   await b.c.waitForLog(/Started leading/);
