@@ -142,14 +142,14 @@ test('preemption: a high-priority pod that fits nowhere evicts a lower-priority 
     for (const name of lows) {
       const p = await getPod(name);
       const target = (p?.status?.conditions ?? []).find((c: Obj) => c.type === 'DisruptionTarget');
-      if (target) return { pod: p!, target };
+      // The scheduler marks the victim first and deletes it next, as Kubernetes does.
+      if (target && p!.metadata.deletionTimestamp) return { pod: p!, target };
     }
     return undefined;
   }, 20_000);
   assert.equal(victim.target.status, 'True');
   assert.equal(victim.target.reason, 'PreemptionByScheduler');
   assert.equal(victim.target.message, 'default-scheduler: preempting to accommodate a higher priority pod');
-  assert.ok(victim.pod.metadata.deletionTimestamp, 'deleted');
   const vipUid = (await getPod('vip'))!.metadata.uid;
   const nominated = await podUntil('vip', 'nominated', (p) => !!p.status?.nominatedNodeName || !!p.spec.nodeName);
   const preempted = await eventually('the Preempted event', async () => (await eventsAbout(victim.pod.metadata.name)).find((e) => e.reason === 'Preempted'));
