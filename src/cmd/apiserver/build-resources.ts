@@ -41,7 +41,8 @@ import type { UserInfo } from '../../component-base/serving/request-context.ts';
 
 export interface ApiserverResources {
   resources: InstalledResource<any, any>[];
-  openapi: OpenApiSchemas;
+  /** The OpenAPI definitions of the built-in kinds, made when first asked for. */
+  openapi: () => OpenApiSchemas;
   /** Namespaces, config maps and leases without admission, for the server's own writes. */
   core: CoreResources;
   /** RBAC, the review APIs and the authorizer mode, bootstrap hook and auth binding they need. */
@@ -91,5 +92,5 @@ export function buildResources(options: ApiserverOptions, storage: ApiserverStor
   const access = buildAccessControl({ storeFor: storage.storeFor, storeName: storage.backendName, admission });
   // 503 answers name the backend each resource is stored on, which --kvstore-servers-overrides may move.
   const accessResources = access.resources.map((resource) => ({ ...resource, storeName: storage.storeNameFor(resource.declaration.storageResource) }));
-  return { resources: [...resources, ...accessResources], openapi: withClusterKindSchemas(eventsOpenApiSchemas()), core: coreKinds, access };
+  return { resources: [...resources, ...accessResources], openapi: () => withClusterKindSchemas(eventsOpenApiSchemas()), core: coreKinds, access };
 }

@@ -26,7 +26,16 @@ function sorted(defs: Record<string, Schema>): Record<string, Schema> {
   return Object.fromEntries(Object.entries(defs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+const built = new Map<boolean, Record<string, Schema>>();
+
+/** Every definition in dialect `d`, built once: callers copy before they change anything. */
 function all(d: Dialect): Record<string, Schema> {
+  let defs = built.get(d.v3);
+  if (!defs) built.set(d.v3, (defs = allUncached(d)));
+  return defs;
+}
+
+function allUncached(d: Dialect): Record<string, Schema> {
   return sorted({
     ...metaSchemas(d),
     ...selectorSchemas(d),
