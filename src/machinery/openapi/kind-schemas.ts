@@ -5,6 +5,7 @@ import type { StructuralSchema } from '../schema/structural.ts';
 import { openapiV3Schemas } from './definitions.ts';
 import { goFields } from './go-fields.ts';
 import type { Schema } from './schema-builder.ts';
+import { lazySchema } from '../schema/lazy-schema.ts';
 
 // The v3 dialect: it marks non-pointer struct fields with `default: {}`, which decoding
 // (defaults) and server-side apply (always-present structs) read.
@@ -19,12 +20,15 @@ const schemas = new Map<string, StructuralSchema>();
 
 /**
  * The structural schema of the kind defined as `definition` (e.g. io.orch.api.core.v1.ConfigMap),
- * with its Go structs' field order and encoding (go-fields.ts).
+ * with its Go structs' field order and encoding (go-fields.ts). Declarations name their schema
+ * when they are built, at start, but most kinds are first decoded or patched much later if at
+ * all: the schema is built the first time it is read (lazy-schema.ts), which keeps the v3
+ * definitions and the conversion of every kind (~90 ms) out of the time to start.
  */
 export function kindSchema(definition: string): StructuralSchema {
   let schema = schemas.get(definition);
   if (!schema) {
-    schema = structuralFromOpenApi(allDefinitions(), definition, goFields);
+    schema = lazySchema(() => structuralFromOpenApi(allDefinitions(), definition, goFields));
     schemas.set(definition, schema);
   }
   return schema;

@@ -3,8 +3,9 @@
 // as it is. Their merge semantics are derived from the structural schema (schema/merge-schema.ts).
 import type { StructuralSchema } from '../schema/structural.ts';
 import { kindSchema } from '../openapi/kind-schemas.ts';
+import { lazySchema } from '../schema/lazy-schema.ts';
 
-export const objectMetaSchema: StructuralSchema = { ...kindSchema('io.orch.apimachinery.pkg.apis.meta.v1.ObjectMeta'), default: {} };
+export const objectMetaSchema: StructuralSchema = lazySchema(() => ({ ...kindSchema('io.orch.apimachinery.pkg.apis.meta.v1.ObjectMeta'), default: {} }));
 
 /** events.orch.io/v1 Event. */
 export const eventSchema: StructuralSchema = kindSchema('io.orch.api.events.v1.Event');
