@@ -23,7 +23,6 @@ import { withImpersonation } from '../filters/with-impersonation.ts';
 import { withAuthorization } from '../filters/with-authorization.ts';
 import type { ServerLifecycle } from './lifecycle.ts';
 import type { Handler } from '../../component-base/serving/request-context.ts';
-import { withTracing } from '../tracing/with-tracing.ts';
 import type { RequestTracing } from '../tracing/provider.ts';
 
 export interface ChainDeps {
@@ -65,7 +64,7 @@ export function buildHandlerChain(mux: Handler, d: ChainDeps): Handler {
     (h) => withFailedAuthenticationAudit(h, d.audit),
     (h) => withAuthentication(h, { authenticator: d.authenticator }),
     // Inside authentication: whether the incoming trace context is trusted depends on the user.
-    ...(d.tracing ? [(h: Handler) => withTracing(h, { tracing: d.tracing! })] : []),
+    ...(d.tracing ? [(h: Handler) => d.tracing!.traceRequests(h)] : []),
     (h) => withAudit(h, d.audit),
     (h) => withImpersonation(h, { authorizer: d.authorizer }),
     // Both limits judge by user (probes and system:masters pass, priority levels are chosen by

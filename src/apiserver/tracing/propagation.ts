@@ -1,24 +1,21 @@
-// The span of the request being served, kept for the asynchronous work the request starts
-// (admission webhooks, conversion webhooks), so their calls carry its W3C trace context in a
-// traceparent header. Without tracing there is no span and nothing is added.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// W3C trace context in and out of a traced request: the incoming traceparent (and tracestate)
+// header's context, and the span of the request being served as the headers of the calls it makes
+// (trace-headers.ts). Loaded with the tracing filter, only when the server traces.
 import { ROOT_CONTEXT, trace, type Span, type TextMapGetter } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { runWithTraceHeaders } from './trace-headers.ts';
+
+export { outgoingTraceHeaders } from './trace-headers.ts';
 
 const propagator = new W3CTraceContextPropagator();
-const activeSpans = new AsyncLocalStorage<Span>();
 
-/** Runs fn with `span` as the request's span. */
+/** Runs fn with `span` as the request's span: the calls it makes carry the span's trace context. */
 export function runInSpan<T>(span: Span, fn: () => T): T {
-  return activeSpans.run(span, fn);
-}
-
-/** traceparent (and tracestate) of the current request's span; empty outside a traced request. */
-export function outgoingTraceHeaders(): Record<string, string> {
-  const span = activeSpans.getStore();
-  const headers: Record<string, string> = {};
-  if (span) propagator.inject(trace.setSpan(ROOT_CONTEXT, span), headers, { set: (carrier, key, value) => (carrier[key] = value) });
-  return headers;
+  return runWithTraceHeaders(() => {
+    const headers: Record<string, string> = {};
+    propagator.inject(trace.setSpan(ROOT_CONTEXT, span), headers, { set: (carrier, key, value) => (carrier[key] = value) });
+    return headers;
+  }, fn);
 }
 
 const headerGetter: TextMapGetter<Record<string, string | string[] | undefined>> = {

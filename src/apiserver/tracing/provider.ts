@@ -9,9 +9,16 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-grpc';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { TracingConfig } from './config.ts';
+import type { Handler } from '../../component-base/serving/request-context.ts';
+import { withTracing } from './with-tracing.ts';
 
 export interface RequestTracing {
   tracer: Tracer;
+  /**
+   * The filter that gives each request its span (with-tracing.ts). It comes with the tracer so that
+   * the handler chain loads OpenTelemetry only when the server traces.
+   */
+  traceRequests(handler: Handler): Handler;
   /** Exports what is buffered and stops; the server calls it as it shuts down. */
   shutdown(): Promise<void>;
 }
@@ -38,5 +45,10 @@ export function createRequestTracing(config: TracingConfig, opts: TracingProvide
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.samplingRatePerMillion / 1_000_000) }),
     spanProcessors: [new BatchSpanProcessor({ exporter, ...(opts.exportDelayMs ? { scheduledDelayMillis: opts.exportDelayMs } : {}) })],
   });
-  return { tracer: provider.getTracer('orch-apiserver'), shutdown: () => provider.shutdown() };
+  const tracing: RequestTracing = {
+    tracer: provider.getTracer('orch-apiserver'),
+    traceRequests: (handler) => withTracing(handler, { tracing }),
+    shutdown: () => provider.shutdown(),
+  };
+  return tracing;
 }

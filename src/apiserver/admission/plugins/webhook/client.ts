@@ -10,7 +10,7 @@ import type { WebhookClientConfig } from '../../../../api/admissionregistration/
 import { hostPort, ResolveError, type ServiceResolver } from '../../../aggregator/resolver.ts';
 import type { EgressDialer } from '../../../egress/selector.ts';
 import { httpsConnectionOver } from '../../../egress/https-over.ts';
-import { outgoingTraceHeaders } from '../../../tracing/propagation.ts';
+import { outgoingTraceHeaders } from '../../../tracing/trace-headers.ts';
 
 export class WebhookCallError extends Error {}
 
