@@ -42,8 +42,11 @@ export interface Preconditions {
   resourceVersion?: string;
 }
 
-/** Label and field selection, compiled by the registry; storage only calls it. */
-export type Predicate<T extends ApiObject = ApiObject> = (obj: T) => boolean;
+/**
+ * Label and field selection, compiled by the registry; storage only calls it. One marked
+ * labelsOnly reads nothing but metadata.labels, so a cache may call it with those alone.
+ */
+export type Predicate<T extends ApiObject = ApiObject> = ((obj: T) => boolean) & { readonly labelsOnly?: boolean };
 
 export type ResourceVersionMatch = 'NotOlderThan' | 'Exact';
 
@@ -83,12 +86,34 @@ export interface ListResult<T extends ApiObject> {
   remainingItemCount?: number;
 }
 
+/**
+ * An object as read, perhaps still in the encoded form a watch cache keeps it in: readers that
+ * only send JSON take `json` as it is and never decode.
+ */
+export interface StoredEntry<T extends ApiObject> {
+  /** The object's JSON, exactly what JSON.stringify of object() gives, when it is kept encoded. */
+  readonly json?: Uint8Array;
+  /** The object, decoded on first use; frozen and possibly shared: copy it before changing it. */
+  object(): T;
+  /**
+   * Set by a reader that found its served form of the object to be `json` itself (an opaque
+   * token of its own), so that it need not keep a second copy.
+   */
+  servedAsIs?: object;
+}
+
+export interface EntryListResult<T extends ApiObject> extends Omit<ListResult<T>, 'items'> {
+  items: Array<StoredEntry<T>>;
+}
+
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
 
 export interface WatchEvent<T extends ApiObject> {
   type: WatchEventType;
   /** For ERROR, a metav1 Status (as an object); for BOOKMARK, an object carrying only metadata.resourceVersion (and annotations). */
-  object: T;
+  readonly object: T;
+  /** The same object as a watch cache keeps it (its JSON), when it does. */
+  readonly entry?: StoredEntry<T>;
 }
 
 export interface WatchOptions<T extends ApiObject = ApiObject> {
@@ -145,6 +170,9 @@ export interface Store<T extends ApiObject = ApiObject> {
    * watch caches have it.
    */
   peek?(key: string): T | undefined;
+  /** get and list whose objects may stay encoded (JSON). Only watch caches have them. */
+  getEntry?(key: string, opts?: GetOptions): Promise<StoredEntry<T> | undefined>;
+  listEntries?(key: string, opts: ListOptions<T>): Promise<EntryListResult<T>>;
   list(key: string, opts: ListOptions<T>): Promise<ListResult<T>>;
   guaranteedUpdate(key: string, opts: GuaranteedUpdateOptions<T>): Promise<T>;
   /** Removes the object and returns its last state (resourceVersion = the delete's revision). */

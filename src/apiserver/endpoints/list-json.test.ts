@@ -1,43 +1,52 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ApiObject } from '../../api/meta/v1/types.ts';
+import type { ApiObject, StoredEntry } from '../../storage/interface.ts';
 import type { ResourceDeclaration } from '../registry/resource.ts';
+import { CachedObject } from '../../storage/cacher/cached-object.ts';
 import { encodeJsonList } from './list-json.ts';
 
 const decl = {} as ResourceDeclaration<any, any>;
 const otherDecl = {} as ResourceDeclaration<any, any>;
-const stored = (name: string, frozen: boolean): ApiObject => {
-  const obj = { apiVersion: 'v1', kind: 'Event', metadata: { name, resourceVersion: '7', labels: { a: 'b' } }, message: `note of ${name}` };
-  return frozen ? Object.freeze(obj) : obj;
+const object = (name: string): ApiObject => ({ apiVersion: 'v1', kind: 'Event', metadata: { name, resourceVersion: '7', labels: { a: 'b' } }, message: `note of ${name}` } as ApiObject);
+/** As the watch cache keeps an object (JSON), or as the store decoded it (no JSON). */
+const cached = (name: string): StoredEntry<ApiObject> => CachedObject.of(object(name), 7);
+const decoded = (name: string): StoredEntry<ApiObject> => {
+  const obj = object(name);
+  return { object: () => obj };
 };
-const served = (s: ApiObject): ApiObject => ({ ...s, apiVersion: 'events.orch.io/v1', metadata: s.metadata });
+const asServed = (s: ApiObject): ApiObject => ({ ...s, apiVersion: 'events.orch.io/v1', metadata: s.metadata });
+const asStored = (s: ApiObject): ApiObject => ({ ...s });
 const head = { kind: 'EventList', apiVersion: 'events.orch.io/v1', metadata: { resourceVersion: '9', continue: 'x' } };
 
-test('a list encodes to exactly what JSON.stringify gives, empty or not, frozen items or not, ASCII or not', () => {
-  for (const items of [[], [stored('a', true), stored('b', false), stored('c', true)], [stored('naïve — ✓ 🚀', true), stored('é', false)]]) {
-    assert.equal(encodeJsonList(decl, head, items, served).toString(), `${JSON.stringify({ ...head, items: items.map(served) })}\n`);
+test('a list encodes to exactly what JSON.stringify gives, empty or not, cached items or not, ASCII or not', () => {
+  for (const serve of [asServed, asStored]) {
+    for (const items of [[], [cached('a'), decoded('b'), cached('c')], [cached('naïve — ✓ 🚀'), decoded('é')]]) {
+      const want = `${JSON.stringify({ ...head, items: items.map((e) => serve(e.object())) })}\n`;
+      assert.equal(encodeJsonList(decl, head, items, serve).toString(), want);
+      assert.equal(encodeJsonList(decl, head, items, serve).toString(), want, 'the same list again');
+    }
   }
 });
 
-test('the JSON of a frozen stored object is kept per declaration, and only items without it are served', () => {
-  const frozen = stored('a', true);
-  const loose = stored('b', false);
+test('a cached item is served once per declaration; when its served form is its kept JSON, those bytes are sent', () => {
+  const a = cached('a');
+  const b = decoded('b');
   const servedNames: string[] = [];
-  const counting = (s: ApiObject) => {
+  const counting = (serve: (s: ApiObject) => ApiObject) => (s: ApiObject) => {
     servedNames.push(s.metadata.name!);
-    return served(s);
+    return serve(s);
   };
-  encodeJsonList(decl, head, [frozen, loose], counting);
+  encodeJsonList(decl, head, [a, b], counting(asStored));
   assert.deepEqual(servedNames, ['a', 'b']);
-  // Served again with other content: the frozen object's kept text is used, the loose one is served and encoded anew.
-  (loose.metadata as { name: string }).name = 'b2';
-  const other = (s: ApiObject) => ({ ...counting(s), message: 'other' });
-  const again = JSON.parse(encodeJsonList(decl, head, [frozen, loose], other).toString());
-  assert.deepEqual(servedNames, ['a', 'b', 'b2']);
-  assert.equal(again.items[0].message, 'note of a');
-  assert.equal(again.items[1].metadata.name, 'b2');
-  assert.equal(again.items[1].message, 'other');
-  // Another declaration (another served version) keeps its own text.
-  const forOther = JSON.parse(encodeJsonList(otherDecl, head, [frozen], other).toString());
-  assert.equal(forOther.items[0].message, 'other');
+  assert.equal(a.servedAsIs, decl, 'marked: the served form is the kept JSON');
+  // Again: the cached item is not served again, the decoded one is.
+  encodeJsonList(decl, head, [a, b], counting(asStored));
+  assert.deepEqual(servedNames, ['a', 'b', 'b']);
+  // Another declaration serving another version keeps its own bytes.
+  const other = JSON.parse(encodeJsonList(otherDecl, head, [a], counting(asServed)).toString());
+  assert.equal(other.items[0].apiVersion, 'events.orch.io/v1');
+  encodeJsonList(otherDecl, head, [a], counting(asServed));
+  assert.deepEqual(servedNames, ['a', 'b', 'b', 'a']);
+  assert.equal(a.servedAsIs, decl);
+  assert.equal(JSON.parse(encodeJsonList(decl, head, [a], asServed).toString()).items[0].apiVersion, 'v1');
 });

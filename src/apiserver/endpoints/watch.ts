@@ -6,7 +6,9 @@ import { isBadRequest, type Status } from '../../machinery/status.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import type { ResourceDeclaration } from '../registry/resource.ts';
 import { apiVersionOf } from '../registry/resource.ts';
-import { served } from '../registry/generic/context.ts';
+import { served, servedForReading } from '../registry/generic/context.ts';
+import { jsonMediaType } from '../../machinery/codecs/media-types.ts';
+import { servedJson } from './served-json.ts';
 import { interpretStorageError } from '../registry/generic/storage-errors.ts';
 import { toTable, type IncludeObject } from './table.ts';
 import type { OutputChoice } from './negotiation.ts';
@@ -37,6 +39,13 @@ function frame(opts: WatchStreamOptions, type: string, object: object): Buffer {
   return encodeWatchFrame(opts.output.mediaType, { type, object: object as Record<string, unknown> });
 }
 
+const FRAME_END = Buffer.from('}\n');
+
+/** A JSON watch line around an object's served JSON: what encodeWatchFrame gives, without decoding it. */
+function jsonFrame(type: string, object: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`{"type":${JSON.stringify(type)},"object":`), object, FRAME_END]);
+}
+
 function encodeEvent(decl: ResourceDeclaration<any, any>, ev: WatchEvent<ApiObject>, opts: WatchStreamOptions, first: boolean): Buffer {
   if (ev.type === 'ERROR') return frame(opts, 'ERROR', ev.object);
   if (ev.type === 'BOOKMARK') {
@@ -52,10 +61,12 @@ function encodeEvent(decl: ResourceDeclaration<any, any>, ev: WatchEvent<ApiObje
   }
   let cache = encodedByDecl.get(decl);
   if (!cache) encodedByDecl.set(decl, (cache = new WeakMap()));
-  const key = ev.object as object;
+  const key = (ev.entry ?? ev.object) as object;
   const hit = cache.get(key);
   if (hit && hit.type === ev.type && hit.mediaType === opts.output.mediaType) return hit.frame;
-  const encoded = frame(opts, ev.type, served(decl, ev.object));
+  const encoded = ev.entry && opts.output.mediaType === jsonMediaType
+    ? jsonFrame(ev.type, servedJson(decl, ev.entry, (s) => servedForReading(decl, s)))
+    : frame(opts, ev.type, served(decl, ev.object));
   cache.set(key, { type: ev.type, mediaType: opts.output.mediaType, frame: encoded });
   return encoded;
 }

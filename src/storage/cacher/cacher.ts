@@ -9,17 +9,20 @@ import { StorageError } from '../interface.ts';
 import type {
   ApiObject,
   DeleteOptions,
+  EntryListResult,
   GetOptions,
   GuaranteedUpdateOptions,
   ListOptions,
   ListResult,
   Store,
+  StoredEntry,
   WatchEvent,
   WatchOptions,
   Watcher,
 } from '../interface.ts';
 import { CacheWatcher, INITIAL_EVENTS_END_ANNOTATION, bookmark, expiredEvent } from './cache-watcher.ts';
-import { listFromCache } from './list-from-cache.ts';
+import { entryMatches, listFromCache } from './list-from-cache.ts';
+import type { CachedObject } from './cached-object.ts';
 import { Reflector } from './reflector.ts';
 import { WatchCache } from './watch-cache.ts';
 import { deepFreeze } from '../../machinery/patch/json-value.ts';
@@ -54,6 +57,23 @@ export interface Cacher<T extends ApiObject> extends Store<T> {
   cachedRevision(): number;
   /** Watchers currently served from memory. */
   watcherCount(): number;
+}
+
+/** An object the store decoded, as an entry (nothing encoded to serve as it is). */
+function decodedEntry<T extends ApiObject>(obj: T): StoredEntry<T> {
+  return { object: () => obj };
+}
+
+/** An object of the initial state, decoded only if a reader of the event asks for it. */
+class InitialEvent<T extends ApiObject> implements WatchEvent<T> {
+  readonly type = 'ADDED';
+  readonly entry: CachedObject<T>;
+  constructor(entry: CachedObject<T>) {
+    this.entry = entry;
+  }
+  get object(): T {
+    return this.entry.object();
+  }
 }
 
 /** A watcher that delivers a fixed list of events and ends (used for 410 on expired revisions). */
@@ -151,46 +171,64 @@ export function createCacher<T extends ApiObject>(opts: CacherOptions<T>): Cache
     return cache.waitFor(current, consistentReadWaitMs);
   };
 
-  const list = async (requested: string, lo: ListOptions<T>): Promise<ListResult<T>> => {
+  /** The store's answer, its objects as entries. */
+  const storeList = async (requested: string, lo: ListOptions<T>): Promise<EntryListResult<T>> => {
+    const out = await store.list(requested, lo);
+    return { ...out, items: out.items.map(decodedEntry) };
+  };
+
+  const listEntries = async (requested: string, lo: ListOptions<T>): Promise<EntryListResult<T>> => {
     const key = lo.recursive && !requested.endsWith('/') ? `${requested}/` : requested;
-    if (!inScope(key) || !(await waitReady(readyWaitMs))) return store.list(requested, lo);
+    if (!inScope(key) || !(await waitReady(readyWaitMs))) return storeList(requested, lo);
     const rv = lo.resourceVersion ?? '';
     // Requests the store refuses (continue with a resourceVersion, Exact without one) get its answer.
-    if (lo.continue && rv !== '' && rv !== '0') return store.list(requested, lo);
-    if (lo.resourceVersionMatch === 'Exact' && (rv === '' || rv === '0')) return store.list(requested, lo);
+    if (lo.continue && rv !== '' && rv !== '0') return storeList(requested, lo);
+    if (lo.resourceVersionMatch === 'Exact' && (rv === '' || rv === '0')) return storeList(requested, lo);
     const req = { key, recursive: lo.recursive, predicate: lo.predicate, limit: lo.limit };
     if (lo.continue) {
       // A later page is served from memory only while memory is still that page's snapshot.
       const token = decodeContinue(lo.continue, key);
       if (token.revision === cache.revision) return listFromCache(cache, { ...req, startKey: token.startKey });
-      return store.list(requested, lo);
+      return storeList(requested, lo);
     }
     if (rv === '0') return listFromCache(cache, req);
-    if (rv === '') return (await freshEnough()) ? listFromCache(cache, req) : store.list(requested, lo);
+    if (rv === '') return (await freshEnough()) ? listFromCache(cache, req) : storeList(requested, lo);
     const wanted = parseResourceVersion(rv, key);
     // A paged list at a given resourceVersion means exactly that version, as in Kubernetes.
     const exact = lo.resourceVersionMatch === 'Exact' || (lo.resourceVersionMatch === undefined && !!lo.limit);
-    if (exact) return wanted === cache.revision ? listFromCache(cache, req) : store.list(requested, lo);
+    if (exact) return wanted === cache.revision ? listFromCache(cache, req) : storeList(requested, lo);
     // Not older than N: answered as freshly as a consistent list (the cache may not hand out a
     // state older than the store's present one just because N allows it).
     const current = await store.currentRevision();
     if (await cache.waitFor(Math.max(wanted, current), consistentReadWaitMs)) return listFromCache(cache, req);
-    return store.list(requested, lo);
+    return storeList(requested, lo);
   };
 
-  const peek = (key: string): T | undefined => (ready && inScope(key) ? cache.get(key) : undefined);
+  const list = async (requested: string, lo: ListOptions<T>): Promise<ListResult<T>> => {
+    const out = await listEntries(requested, lo);
+    return { ...out, items: out.items.map((e) => e.object()) };
+  };
 
-  const get = async (key: string, go?: GetOptions): Promise<T | undefined> => {
+  const peek = (key: string): T | undefined => (ready && inScope(key) ? cache.get(key)?.object() : undefined);
+
+  const storeGet = async (key: string, go?: GetOptions): Promise<StoredEntry<T> | undefined> => {
+    const obj = await store.get(key, go);
+    return obj && decodedEntry(obj);
+  };
+
+  const getEntry = async (key: string, go?: GetOptions): Promise<StoredEntry<T> | undefined> => {
     const rv = go?.resourceVersion ?? '';
     const fromMemory = rv === '0' || (rv === '' && go?.readOnly === true);
-    if (!fromMemory || !inScope(key) || !(await waitReady(readyWaitMs))) return store.get(key, go);
+    if (!fromMemory || !inScope(key) || !(await waitReady(readyWaitMs))) return storeGet(key, go);
     // A most-recent read, as a consistent list is: from memory once memory has caught up with the
     // store's current revision.
-    if (rv === '' && !(await freshEnough())) return store.get(key, go);
+    if (rv === '' && !(await freshEnough())) return storeGet(key, go);
     // Absent from memory may only mean "not seen yet" (or, fresh, that the key is gone): the
     // store answers for the key, with its NotFound.
-    return cache.get(key) ?? store.get(key, go);
+    return cache.get(key) ?? storeGet(key, go);
   };
+
+  const get = async (key: string, go?: GetOptions): Promise<T | undefined> => (await getEntry(key, go))?.object();
 
   const watch = async (requested: string, wo: WatchOptions<T>): Promise<Watcher<T>> => {
     const key = wo.recursive && !requested.endsWith('/') ? `${requested}/` : requested;
@@ -217,8 +255,8 @@ export function createCacher<T extends ApiObject>(opts: CacherOptions<T>): Cache
     });
     if (fromState) {
       const initial: Array<WatchEvent<T>> = [];
-      const entries = wo.recursive ? cache.entries(key) : (cache.get(key) ? [[key, cache.get(key)!] as [string, T]] : []);
-      for (const [, obj] of entries) if (watcher.matches(obj)) initial.push({ type: 'ADDED', object: obj });
+      const entries = wo.recursive ? cache.entries(key) : (cache.get(key) ? [[key, cache.get(key)!] as [string, CachedObject<T>]] : []);
+      for (const [, entry] of entries) if (entryMatches(wo.predicate, entry)) initial.push(new InitialEvent(entry));
       if (wo.sendInitialEvents === true) initial.push(bookmark<T>(cache.revision, { [INITIAL_EVENTS_END_ANNOTATION]: 'true' }));
       watcher.prime(initial);
     } else {
@@ -237,8 +275,10 @@ export function createCacher<T extends ApiObject>(opts: CacherOptions<T>): Cache
     guaranteedUpdate: (key: string, uo: GuaranteedUpdateOptions<T>) => store.guaranteedUpdate(key, uo),
     delete: (key: string, d?: DeleteOptions<T>) => store.delete(key, d),
     get,
+    getEntry,
     peek,
     list,
+    listEntries,
     watch,
     currentRevision: () => store.currentRevision(),
     count: (p) => store.count(p),

@@ -4,6 +4,7 @@
 import { klog } from '../../component-base/logs/klog.ts';
 import type { ApiObject, Store, WatchEvent, Watcher } from '../interface.ts';
 import type { CacheEvent, WatchCache } from './watch-cache.ts';
+import { CachedObject } from './cached-object.ts';
 
 const log = klog('storage/cacher/reflector');
 
@@ -65,11 +66,11 @@ export class Reflector<T extends ApiObject> {
   }
 
   private async listAndWatch(): Promise<void> {
-    const { store, prefix, cache, keyOf, adopt } = this.opts;
+    const { store, prefix, cache, keyOf } = this.opts;
     const list = await store.list(prefix, { recursive: true, resourceVersion: '' });
     if (this.closed) return;
     const revision = Number(list.resourceVersion);
-    cache.replace(list.items.map((obj) => [keyOf(obj), adopt(obj)] as [string, T]), revision);
+    cache.replace(list.items.map((obj) => [keyOf(obj), CachedObject.of(obj, revisionOf(obj))] as [string, CachedObject<T>]), revision);
     this.opts.onReplace();
     const watcher = await store.watch(prefix, { recursive: true, resourceVersion: list.resourceVersion, progressNotify: true, sendInitialEvents: false });
     if (this.closed) {
@@ -107,7 +108,7 @@ export class Reflector<T extends ApiObject> {
       default: {
         const obj = adopt(ev.object);
         const revision = revisionOf(obj);
-        if (revision <= cache.revision && ev.type !== 'DELETED' && cache.get(keyOf(obj)) !== undefined && revisionOf(cache.get(keyOf(obj))!) >= revision) {
+        if (revision <= cache.revision && ev.type !== 'DELETED' && (cache.get(keyOf(obj))?.revision ?? 0) >= revision) {
           return true; // already applied (a replayed event)
         }
         this.opts.onEvent(cache.apply(ev.type, keyOf(obj), obj, revision));

@@ -2,14 +2,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WatchCache } from './watch-cache.ts';
 import type { ApiObject } from '../interface.ts';
+import { CachedObject } from './cached-object.ts';
 
 const obj = (name: string): ApiObject => ({ metadata: { name } });
+const kept = (name: string): CachedObject<ApiObject> => CachedObject.of(obj(name), 1);
 
 test('range reads stay in key order through adds, deletes and re-adds between reads', () => {
   const cache = new WatchCache<ApiObject>(64);
   const live = new Set<string>();
   const names = Array.from({ length: 400 }, (_, i) => `/registry/x/${['a', 'b', 'c'][i % 3]}/n${(i * 7919) % 400}`);
-  cache.replace(names.slice(0, 100).map((k) => [k, obj(k)]), 1);
+  cache.replace(names.slice(0, 100).map((k) => [k, kept(k)]), 1);
   for (const k of names.slice(0, 100)) live.add(k);
   let revision = 1;
   // A fixed pseudo-random sequence: bursts of changes of various sizes (some past the point
@@ -39,11 +41,30 @@ test('range reads stay in key order through adds, deletes and re-adds between re
 
 test('a key removed and added again between reads is listed once', () => {
   const cache = new WatchCache<ApiObject>(8);
-  cache.replace([['/r/a', obj('a')], ['/r/b', obj('b')]], 1);
+  cache.replace([['/r/a', kept('a')], ['/r/b', kept('b')]], 1);
   assert.deepEqual(cache.keysInRange('/r/'), ['/r/a', '/r/b']);
   cache.apply('DELETED', '/r/a', obj('a'), 2);
   cache.apply('ADDED', '/r/a', obj('a'), 3);
   cache.apply('ADDED', '/r/c', obj('c'), 4);
   cache.apply('DELETED', '/r/c', obj('c'), 5);
   assert.deepEqual(cache.keysInRange('/r/'), ['/r/a', '/r/b']);
+});
+
+test('an object is kept as its JSON with its labels apart, decoded once while a reader holds it, and frozen', () => {
+  const cache = new WatchCache<ApiObject>(8);
+  const written = { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'p', resourceVersion: '2', labels: { app: 'web' } }, spec: { nodeName: 'n1' } };
+  const ev = cache.apply('ADDED', '/r/p', written, 2);
+  assert.equal(ev.object, written, 'watchers get the written object itself');
+  const entry = cache.get('/r/p')!;
+  assert.equal(entry.json.toString(), JSON.stringify(written));
+  assert.deepEqual(entry.labels, { app: 'web' });
+  assert.equal(entry.revision, 2);
+  const decoded = entry.object();
+  assert.notEqual(decoded, written, 'the written object is not kept');
+  assert.deepEqual(decoded, written);
+  assert.ok(Object.isFrozen(decoded) && Object.isFrozen(decoded.metadata));
+  assert.equal(entry.object(), decoded, 'decoded once while held');
+  // The change after it remembers the state before, for watchers whose predicate asks.
+  const next = cache.apply('MODIFIED', '/r/p', { ...written, metadata: { ...written.metadata, resourceVersion: '3', labels: { app: 'db' } } }, 3);
+  assert.deepEqual(next.prevObject?.metadata.labels, { app: 'web' });
 });

@@ -1,18 +1,35 @@
-// The in-memory state of one resource: every current object by key, and a bounded window of the
-// most recent changes, each remembering the object as it was before, so that watchers with a
-// predicate can tell "stopped matching" from "changed". Plain data, no I/O.
+// The in-memory state of one resource: every current object by key (kept encoded, see
+// cached-object.ts), and a bounded window of the most recent changes, each remembering the object
+// as it was before, so that watchers with a predicate can tell "stopped matching" from "changed".
+// Plain data, no I/O.
 import type { ApiObject } from '../interface.ts';
+import { CachedObject } from './cached-object.ts';
 
 export type CacheEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
-export interface CacheEvent<T extends ApiObject> {
-  type: CacheEventType;
-  key: string;
+export class CacheEvent<T extends ApiObject> {
+  readonly type: CacheEventType;
+  readonly key: string;
   /** The new state; for DELETED the last state, with the delete's resourceVersion. */
-  object: T;
-  /** The state before this change, when there was one. */
-  prevObject?: T;
-  revision: number;
+  readonly object: T;
+  readonly revision: number;
+  /** The new state as the cache keeps it (absent for DELETED). */
+  readonly entry: CachedObject<T> | undefined;
+  /** The state before this change, when there was one (decoded only if a predicate asks). */
+  readonly #prev: CachedObject<T> | undefined;
+
+  constructor(type: CacheEventType, key: string, object: T, entry: CachedObject<T> | undefined, prev: CachedObject<T> | undefined, revision: number) {
+    this.type = type;
+    this.key = key;
+    this.object = object;
+    this.entry = entry;
+    this.#prev = prev;
+    this.revision = revision;
+  }
+
+  get prevObject(): T | undefined {
+    return this.#prev?.object();
+  }
 }
 
 /** Keys added or removed between two range reads beyond which the next read sorts them all again. */
@@ -39,7 +56,7 @@ function lowerBound(keys: string[], key: string): number {
 export class WatchCache<T extends ApiObject> {
   /** Everything up to this revision is reflected in memory. */
   revision = 0;
-  private readonly objects = new Map<string, T>();
+  private readonly objects = new Map<string, CachedObject<T>>();
   /** Keys in order as of the last range read (undefined: sort them all at the next one). */
   private sortedKeys: string[] | undefined;
   /** Keys added or removed since then, placed into sortedKeys at the next range read. */
@@ -65,7 +82,7 @@ export class WatchCache<T extends ApiObject> {
   }
 
   /** Replaces the whole state with a fresh list read at `revision`; the window starts empty. */
-  replace(entries: Iterable<[string, T]>, revision: number): void {
+  replace(entries: Iterable<[string, CachedObject<T>]>, revision: number): void {
     this.objects.clear();
     for (const [key, obj] of entries) this.objects.set(key, obj);
     this.sortedKeys = undefined;
@@ -80,16 +97,17 @@ export class WatchCache<T extends ApiObject> {
 
   /** Applies one change and records it in the window. */
   apply(type: CacheEventType, key: string, object: T, revision: number): CacheEvent<T> {
-    const prevObject = this.objects.get(key);
+    const prev = this.objects.get(key);
+    let entry: CachedObject<T> | undefined;
     if (type === 'DELETED') {
       if (this.objects.delete(key)) this.keyChanged(key);
     } else {
-      if (!prevObject) this.keyChanged(key);
-      this.objects.set(key, object);
+      if (!prev) this.keyChanged(key);
+      this.objects.set(key, (entry = CachedObject.of(object, revision)));
     }
     // The store reports a create as ADDED; a change to an object we already hold is a MODIFIED.
-    const effective: CacheEventType = type === 'DELETED' ? 'DELETED' : prevObject ? 'MODIFIED' : 'ADDED';
-    const event: CacheEvent<T> = { type: effective, key, object, prevObject, revision };
+    const effective: CacheEventType = type === 'DELETED' ? 'DELETED' : prev ? 'MODIFIED' : 'ADDED';
+    const event = new CacheEvent<T>(effective, key, object, entry, prev, revision);
     this.record(event);
     if (revision > this.revision) this.revision = revision;
     this.wakeWaiters();
@@ -133,7 +151,7 @@ export class WatchCache<T extends ApiObject> {
     return out;
   }
 
-  get(key: string): T | undefined {
+  get(key: string): CachedObject<T> | undefined {
     return this.objects.get(key);
   }
 
@@ -178,7 +196,7 @@ export class WatchCache<T extends ApiObject> {
   }
 
   /** Every current object whose key starts with prefix, in key order. */
-  *entries(prefix: string): Generator<[string, T]> {
+  *entries(prefix: string): Generator<[string, CachedObject<T>]> {
     for (const key of this.keysInRange(prefix)) yield [key, this.objects.get(key)!];
   }
 

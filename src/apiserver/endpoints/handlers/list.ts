@@ -23,12 +23,12 @@ export async function handleList(scope: Scope): Promise<void> {
   if (!choice.as && choice.mediaType === jsonMediaType && !prettyFor(scope.req, choice)) {
     // Most items' JSON is kept from earlier lists, so items are served only where it is not, or
     // for an audit event that logs the whole response.
-    const encoded = encodeJsonList(decl, head, out.stored, (s) => servedForReading(decl, s));
-    const logged = logsResponseObject(scope.req) ? { ...head, items: servedItems(decl, out.stored) } : head;
+    const encoded = encodeJsonList(decl, head, out.entries, (s) => servedForReading(decl, s));
+    const logged = logsResponseObject(scope.req) ? { ...head, items: servedItems(decl, out.entries) } : head;
     writeEncoded(scope.req, scope.res, 200, logged, encoded, choice);
     return;
   }
-  const items = servedItems(decl, out.stored);
+  const items = servedItems(decl, out.entries);
   let body: object;
   if (choice.as === 'Table') {
     body = toTable(decl, items, meta, choice.asApiVersion!, parseIncludeObject(scope.query));

@@ -8,7 +8,7 @@ import { listObjects, type ListOutcome } from './list.ts';
 import type { ListQuery } from './list-options.ts';
 
 /** The list's metadata with the objects deleted, as the response lists them. */
-export type DeletedCollection<T> = Omit<ListOutcome<ApiObject>, 'stored'> & { items: T[] };
+export type DeletedCollection<T> = Omit<ListOutcome<ApiObject>, 'entries'> & { items: T[] };
 
 export async function deleteCollection<T extends ApiObject, S extends ApiObject>(
   res: InstalledResource<T, S>,
@@ -16,14 +16,15 @@ export async function deleteCollection<T extends ApiObject, S extends ApiObject>
   query: ListQuery,
   opts: DeleteRequest & { workers: number },
 ): Promise<DeletedCollection<T>> {
-  const listed = await listObjects(res, namespace, query);
+  const { entries, ...meta } = await listObjects(res, namespace, query);
+  const listed = entries.map((e) => e.object());
   const deleted: T[] = [];
   // Preconditions name one object; a collection delete applies the rest to each item.
   const perItem: DeleteRequest = { dryRun: opts.dryRun, user: opts.user, propagationPolicy: opts.propagationPolicy, orphanDependents: opts.orphanDependents, gracePeriodSeconds: opts.gracePeriodSeconds };
   let next = 0;
   const worker = async () => {
-    while (next < listed.stored.length) {
-      const item = listed.stored[next++]!;
+    while (next < listed.length) {
+      const item = listed[next++]!;
       try {
         deleted.push((await deleteObject(res, item.metadata.name!, item.metadata.namespace ?? '', perItem)).object);
       } catch (err) {
@@ -33,8 +34,7 @@ export async function deleteCollection<T extends ApiObject, S extends ApiObject>
       }
     }
   };
-  const workers = Math.max(1, Math.min(opts.workers, listed.stored.length));
+  const workers = Math.max(1, Math.min(opts.workers, listed.length));
   await Promise.all(Array.from({ length: workers }, worker));
-  const { stored: _listed, ...meta } = listed;
   return { ...meta, items: deleted };
 }

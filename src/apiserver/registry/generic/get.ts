@@ -1,5 +1,6 @@
 // Get one object by name.
 import type { ApiObject } from '../../../api/meta/v1/types.ts';
+import type { StoredEntry } from '../../../storage/interface.ts';
 import { notFound } from '../../../machinery/status.ts';
 import { groupResource, served, servedForReading, type InstalledResource } from './context.ts';
 import { objectKey } from './keys.ts';
@@ -27,4 +28,22 @@ export async function getObject<T extends ApiObject, S extends ApiObject>(
   }
   if (!stored) throw notFound(groupResource(decl), name);
   return readOnly ? servedForReading(decl, stored) : served(decl, stored);
+}
+
+/**
+ * The stored object for a caller that only serializes it, as the watch cache keeps it (its JSON,
+ * decoded only if asked) where the resource's store has one; undefined when the resource cannot
+ * answer so (computed resources, stores without a cache), and getObject should be used.
+ */
+export async function getStoredEntry<S extends ApiObject>(res: InstalledResource<any, S>, name: string, namespace: string, resourceVersion = ''): Promise<StoredEntry<S> | undefined> {
+  if (res.virtualRead || !res.store.getEntry) return undefined;
+  const decl = res.declaration;
+  let entry: StoredEntry<S> | undefined;
+  try {
+    entry = await res.store.getEntry(objectKey(decl, namespace, name), { resourceVersion, ignoreNotFound: true, readOnly: true });
+  } catch (err) {
+    throw interpretStorageError(err, { resource: groupResource(decl), name, requestedResourceVersion: resourceVersion, storeName: res.storeName });
+  }
+  if (!entry) throw notFound(groupResource(decl), name);
+  return entry;
 }

@@ -23,6 +23,7 @@ export function compileSelection<S extends ApiObject>(
   const useLabels = labels && !labels.empty() ? labels : undefined;
   const useFields = fields && !fields.empty() ? fields : undefined;
   if (!useLabels && !useFields) return undefined;
+  if (!useFields) return Object.assign((obj: S) => useLabels!.matches(obj.metadata.labels), { labelsOnly: true });
   return (obj) => {
     if (useLabels && !useLabels.matches(obj.metadata.labels)) return false;
     if (useFields && !useFields.matches(decl.fieldSet(obj))) return false;
