@@ -2,7 +2,7 @@
 // relative to the configuration file) or an embedded `configuration`.
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml } from '../../machinery/lazy/yaml.ts';
 
 export const ADMISSION_CONFIG_API_VERSIONS: readonly string[] = ['apiserver.config.orch.io/v1', 'apiserver.config.orch.io/v1alpha1'];
 

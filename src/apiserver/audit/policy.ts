@@ -1,7 +1,7 @@
 // --audit-policy-file: the Policy object (audit.orch.io/v1, or audit.k8s.io/v1 as written for
 // Kubernetes), read from YAML or JSON and checked field by field as Kubernetes validates it.
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { parse } from '../../machinery/lazy/yaml.ts';
 import { AUDIT_API_VERSION, KUBERNETES_AUDIT_API_VERSION, LEVELS, STAGES, type Level, type Stage } from './types.ts';
 
 export interface GroupResources {

@@ -4,7 +4,7 @@
 // relative to the config file, as kubeconfig paths are.
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { parse } from '../../machinery/lazy/yaml.ts';
 
 export interface WebhookTarget {
   url: URL;

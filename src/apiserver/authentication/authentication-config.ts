@@ -3,7 +3,7 @@
 // claim mappings, extra mappings, user validation rules) are compiled here: one that does not
 // compile stops the start, naming the field.
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { parse } from '../../machinery/lazy/yaml.ts';
 import { parseCertBundle } from '../../component-base/authentication/cert-verify.ts';
 import { ALL_SIGNING_ALGS, type ClaimMapping, type JwtAuthenticatorConfig } from './jwt.ts';
 import { claimsCel, compileProblem, userCel, type CelRule, type ExtraMapping } from './jwt-cel.ts';

@@ -5,7 +5,7 @@
 // compiled here.
 import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { parse } from 'yaml';
+import { parse } from '../../machinery/lazy/yaml.ts';
 import { parseGoDuration } from '../../options/go-duration.ts';
 import { aggregateString, duplicate, invalid, notSupported, required, forbidden, type FieldError } from '../../machinery/validation/field-error.ts';
 import { isDNS1123Subdomain } from '../../machinery/validation/names.ts';

@@ -7,7 +7,7 @@
 // The file is read and checked as a whole; every problem is named by its field, as Kubernetes'
 // validation names them, and a bad file stops the start.
 import { existsSync, readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml } from '../../machinery/lazy/yaml.ts';
 
 /** The group spellings this server reads; apiserver.orch.io is the older group of the beta and alpha versions. */
 export const EGRESS_CONFIG_API_VERSIONS: readonly string[] = [

@@ -1,6 +1,6 @@
 // Reading and decoding request bodies: size limit (413), media type (415), syntax and nesting
 // depth (400), and duplicate JSON keys for fieldValidation.
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml } from '../../machinery/lazy/yaml.ts';
 import type { Request } from '../../component-base/serving/request-context.ts';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../../machinery/status.ts';
 import { decodeBody as decodeWithCodecs } from '../../machinery/codecs/body.ts';

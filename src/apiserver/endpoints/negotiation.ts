@@ -4,7 +4,11 @@
 import { notAcceptable } from '../../machinery/status.ts';
 import { negotiateOutput as negotiate } from '../../machinery/codecs/negotiate.ts';
 import type { MediaType } from '../../machinery/codecs/media-types.ts';
-import { supportsProtobuf } from '../../machinery/codecs/protobuf.ts';
+import type * as ProtobufCodec from '../../machinery/codecs/protobuf.ts';
+import { lazyRequire } from '../../machinery/lazy/lazy-require.ts';
+
+// The protobuf codec and protobufjs load with the first request that can use them (lazy-require.ts).
+const protobufCodec = lazyRequire<typeof ProtobufCodec>(new URL('../../machinery/codecs/protobuf.ts', import.meta.url));
 
 export type { MediaType } from '../../machinery/codecs/media-types.ts';
 
@@ -27,7 +31,14 @@ export interface OutputChoice {
  * here (Table and PartialObjectMetadata on reads, none on writes); `kind` decides protobuf.
  */
 export function negotiateOutput(accept: string | undefined, transforms: readonly Transform[] = [], opts: { kind?: string; stream?: boolean } = {}): OutputChoice {
-  const out = negotiate(accept, { allowTable: transforms.includes('Table'), allowProtobuf: opts.kind ? supportsProtobuf(opts.kind) : false, stream: opts.stream });
+  const out = negotiate(accept, {
+    allowTable: transforms.includes('Table'),
+    // Read only when the Accept header names protobuf, or to list what a 406 accepts.
+    get allowProtobuf() {
+      return opts.kind ? protobufCodec().supportsProtobuf(opts.kind) : false;
+    },
+    stream: opts.stream,
+  });
   const choice: OutputChoice = { mediaType: out.mediaType, contentType: out.contentType };
   if (out.pretty) choice.pretty = true;
   if (out.table) {

@@ -13,6 +13,7 @@ import { buildHandlerChain } from './handler-chain.ts';
 import { createMux } from './mux.ts';
 import { ServerLifecycle } from './lifecycle.ts';
 import { ConnectionTracker } from './connections.ts';
+import { warmLazyModules } from '../../machinery/lazy/lazy-require.ts';
 
 const log = klog('apiserver/server');
 
@@ -77,9 +78,9 @@ export function createServer(config: CompletedConfig): ApiServer {
   const chain = buildHandlerChain(mux, { ...config, lifecycle });
 
   function runPostStartHooks(port: number): void {
-    for (const hook of config.postStartHooks) {
+    const runs = config.postStartHooks.map((hook) => {
       const state = hookStates.get(hook.name)!;
-      Promise.resolve()
+      return Promise.resolve()
         .then(() => hook.run({ signal: stopController.signal, port, advertiseAddress: config.advertiseAddress }))
         .then(
           () => {
@@ -90,7 +91,9 @@ export function createServer(config: CompletedConfig): ApiServer {
             log.error('PostStartHook failed', { name: hook.name, err: state.error });
           },
         );
-    }
+    });
+    // Once the server is ready, the packages requests load on first use are loaded while it is idle.
+    void Promise.all(runs).then(warmLazyModules);
   }
 
   async function start(): Promise<{ port: number; addresses: string[] }> {

@@ -3,7 +3,7 @@
 // sampled (none when omitted: only requests whose trusted parent was sampled are traced).
 // Checked as Kubernetes checks it; a bad file stops the start with every problem named by field.
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml } from '../../machinery/lazy/yaml.ts';
 
 export const TRACING_CONFIG_API_VERSIONS: readonly string[] = ['apiserver.config.orch.io/v1', 'apiserver.config.orch.io/v1beta1', 'apiserver.config.orch.io/v1alpha1'];
 

@@ -3,7 +3,7 @@
 // key, or bearer token). Relative file paths are relative to the file.
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { parse } from '../../machinery/lazy/yaml.ts';
 
 export interface WebhookClientConfig {
   server: string;

@@ -1,7 +1,7 @@
 // --allow-metric-labels and --allow-metric-labels-manifest: per metric and label, the values
 // that may appear; any other value is recorded as "unexpected" to bound cardinality.
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml } from '../../machinery/lazy/yaml.ts';
 
 export type LabelAllowList = Map<string, Set<string>>;
 

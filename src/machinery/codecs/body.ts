@@ -1,10 +1,14 @@
 // Request and response bodies in JSON, YAML and protobuf.
 
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parse as parseYaml, stringify as stringifyYaml } from '../lazy/yaml.ts';
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest, unsupportedMediaType } from '../status.ts';
 import { jsonMediaType, kubernetesProtobufMediaType, parseMediaType, protobufMediaType, yamlMediaType, type MediaType } from './media-types.ts';
-import { decodeProtobuf, encodeProtobuf } from './protobuf.ts';
+import type * as ProtobufCodec from './protobuf.ts';
+import { lazyRequire } from '../lazy/lazy-require.ts';
+
+// The protobuf codec and protobufjs load with the first protobuf body (lazy-require.ts).
+const protobufCodec = lazyRequire<typeof ProtobufCodec>(new URL('./protobuf.ts', import.meta.url));
 
 /**
  * Decodes a create or update body by its Content-Type (JSON when absent). The body must be an
@@ -12,7 +16,7 @@ import { decodeProtobuf, encodeProtobuf } from './protobuf.ts';
  */
 export function decodeBody(contentType: string | undefined, body: Buffer): unknown {
   const mediaType = inputMediaType(contentType);
-  if (mediaType === protobufMediaType) return decodeProtobuf(body);
+  if (mediaType === protobufMediaType) return protobufCodec().decodeProtobuf(body);
   if (mediaType === yamlMediaType) return decodeYaml(body.toString('utf8'));
   return decodeJson(body.toString('utf8'));
 }
@@ -61,7 +65,7 @@ function requireObject(value: unknown, what: string): void {
 export function encodeBody(mediaType: MediaType, obj: ApiObject | Record<string, unknown>, pretty = false): Buffer {
   switch (mediaType) {
     case protobufMediaType:
-      return encodeProtobuf(obj);
+      return protobufCodec().encodeProtobuf(obj);
     case yamlMediaType:
       // As Kubernetes writes YAML: keys sorted, and strings a YAML 1.1 reader would take for
       // timestamps, booleans or numbers quoted.

@@ -4,7 +4,11 @@
 
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { protobufMediaType, type MediaType } from './media-types.ts';
-import { decodeProtobuf, decodeRawMessage, encodeProtobuf, encodeRawMessage, messageOfDefinition } from './protobuf.ts';
+import type * as ProtobufCodec from './protobuf.ts';
+import { lazyRequire } from '../lazy/lazy-require.ts';
+
+// The protobuf codec and protobufjs load with the first protobuf body (lazy-require.ts).
+const protobufCodec = lazyRequire<typeof ProtobufCodec>(new URL('./protobuf.ts', import.meta.url));
 
 /** meta/v1 WatchEvent: its object (a RawExtension) holds the enveloped object's bytes. */
 const WATCH_EVENT = 'io.orch.apimachinery.pkg.apis.meta.v1.WatchEvent';
@@ -18,6 +22,7 @@ export function encodeWatchFrame(mediaType: MediaType, event: WireWatchEvent): B
   if (mediaType !== protobufMediaType) {
     return Buffer.from(`${JSON.stringify({ type: event.type, object: event.object })}\n`);
   }
+  const { encodeRawMessage, encodeProtobuf, messageOfDefinition } = protobufCodec();
   const message = encodeRawMessage({ type: event.type, object: encodeProtobuf(event.object) }, messageOfDefinition(WATCH_EVENT));
   const frame = Buffer.alloc(4 + message.length);
   frame.writeUInt32BE(message.length, 0);
@@ -30,6 +35,7 @@ export function encodeWatchFrame(mediaType: MediaType, event: WireWatchEvent): B
  * incomplete trailing frame.
  */
 export function decodeProtobufWatchFrames(stream: Buffer): { events: { type: string; object: ApiObject }[]; rest: Buffer } {
+  const { decodeRawMessage, decodeProtobuf, messageOfDefinition } = protobufCodec();
   const events: { type: string; object: ApiObject }[] = [];
   let offset = 0;
   while (stream.length - offset >= 4) {

@@ -4,7 +4,7 @@
 // gnostic's. Values gnostic keeps as `Any` (defaults, enums, vendor extensions) travel as YAML text,
 // which is what kubectl's reader parses.
 import protobuf from 'protobufjs';
-import { stringify } from 'yaml';
+import { stringify } from '../lazy/yaml.ts';
 
 type Json = Record<string, unknown>;
 type Fields = Record<string, { id: number; type: string; rule?: 'repeated' }>;

@@ -1,7 +1,7 @@
 // Maps a PATCH request's Content-Type to a patch type, and parses the body the way each type
 // requires (JSON for the three classic patches, YAML for apply).
 
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml } from '../lazy/yaml.ts';
 import { StatusError, badRequest } from '../status.ts';
 
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';

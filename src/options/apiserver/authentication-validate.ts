@@ -1,6 +1,6 @@
 // Rules of the authentication and OIDC rows, including the exclusions with --authentication-config.
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml } from '../../machinery/lazy/yaml.ts';
 import { isSet, list, map, str, type ValidationContext } from '../validation-context.ts';
 import { oidcFlagNames } from './authentication.ts';
 

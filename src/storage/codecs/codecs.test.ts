@@ -78,7 +78,8 @@ test('an object without metadata decodes with empty metadata', () => {
 });
 
 test('the protobuf envelope is byte for byte what protobufjs writes, across length boundaries', async () => {
-  const { Unknown, PROTOBUF_MAGIC } = await import('./protobuf.ts');
+  const { unknownMessageType, PROTOBUF_MAGIC } = await import('./protobuf.ts');
+  const Unknown = unknownMessageType();
   const reference = (obj: ApiObject): Uint8Array => {
     const fields = { typeMeta: { apiVersion: obj.apiVersion ?? '', kind: obj.kind ?? '' }, raw: new TextEncoder().encode(JSON.stringify(obj)), contentEncoding: '', contentType: 'application/json' };
     const body = Unknown.encode(Unknown.fromObject(fields)).finish();
@@ -93,7 +94,8 @@ test('the protobuf envelope is byte for byte what protobufjs writes, across leng
 });
 
 test('protobuf envelopes the fast reader does not expect are still read (extra varint field, field order)', async () => {
-  const { Unknown, PROTOBUF_MAGIC } = await import('./protobuf.ts');
+  const { unknownMessageType, PROTOBUF_MAGIC } = await import('./protobuf.ts');
+  const Unknown = unknownMessageType();
   const raw = new TextEncoder().encode(JSON.stringify(event));
   // contentType before raw, and an unknown varint field 9 that protobufjs skips.
   const body = Buffer.concat([

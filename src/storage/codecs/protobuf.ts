@@ -4,8 +4,10 @@
 // Per-kind protobuf messages do not exist yet, so `raw` holds the object as JSON and contentType
 // says application/json; decoding honours contentType, so a later switch to per-kind messages
 // keeps old values readable. The envelope is written and read by hand (unknown-envelope.ts);
-// protobufjs remains the reader for anything out of the ordinary, and the reference in tests.
-import protobuf from 'protobufjs';
+// protobufjs remains the reader for anything out of the ordinary, and the reference in tests; it
+// is loaded the first time it is needed.
+import type protobuf from 'protobufjs';
+import { lazyRequire } from '../../machinery/lazy/lazy-require.ts';
 import type { ApiObject } from '../interface.ts';
 import { asApiObject, CodecError, type Codec } from './codec.ts';
 import { decodeJson } from './json.ts';
@@ -13,7 +15,9 @@ import { readEnvelope, writeEnvelope } from './unknown-envelope.ts';
 
 export const PROTOBUF_MAGIC = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
 
-const root = protobuf.Root.fromJSON({
+const protobufjs = lazyRequire<typeof protobuf>('protobufjs');
+
+const envelopeDescriptor = {
   nested: {
     runtime: {
       nested: {
@@ -31,9 +35,14 @@ const root = protobuf.Root.fromJSON({
       },
     },
   },
-});
+};
+let unknownType: protobuf.Type | undefined;
+
 /** The general protobuf reader of the envelope (exported for tests that check the hand-written one). */
-export const Unknown = root.lookupType('runtime.Unknown');
+export function unknownMessageType(): protobuf.Type {
+  unknownType ??= protobufjs().Root.fromJSON(envelopeDescriptor).lookupType('runtime.Unknown');
+  return unknownType;
+}
 
 interface UnknownMessage {
   typeMeta?: { apiVersion?: string; kind?: string };
@@ -59,6 +68,7 @@ export function encodeProtobuf(obj: ApiObject): Uint8Array {
 
 function readWithProtobufjs(bytes: Uint8Array): UnknownMessage {
   try {
+    const Unknown = unknownMessageType();
     return Unknown.toObject(Unknown.decode(bytes.subarray(PROTOBUF_MAGIC.length)), { bytes: Uint8Array }) as UnknownMessage;
   } catch (err) {
     throw new CodecError(`stored protobuf envelope cannot be decoded: ${(err as Error).message}`);

@@ -1,5 +1,5 @@
 // application/yaml storage encoding.
-import { parse, stringify } from 'yaml';
+import { parse, stringify } from '../../machinery/lazy/yaml.ts';
 import type { ApiObject } from '../interface.ts';
 import { asApiObject, CodecError, type Codec } from './codec.ts';
 

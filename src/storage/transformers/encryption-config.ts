@@ -6,7 +6,7 @@
 // Stored values keep Kubernetes' `k8s:enc:<provider>:v1:<key>:` prefixes unbranded: the prefix is
 // a data format, not a name, so values encrypted by Kubernetes stay readable here (and back), and
 // tools that check etcd for `k8s:enc:` to prove encryption keep working.
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml } from '../../machinery/lazy/yaml.ts';
 import { aesCbcTransformer } from './aes-cbc.ts';
 import { aesGcmTransformer } from './aes-gcm.ts';
 import { secretboxTransformer } from './secretbox.ts';

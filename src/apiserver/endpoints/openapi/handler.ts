@@ -5,12 +5,16 @@
 // be kept for a year, one asked for by an old hash is redirected to the current one.
 import { createHash } from 'node:crypto';
 import type { Request, Response } from '../../../component-base/serving/request-context.ts';
-import { encodeGnosticV2 } from '../../../machinery/openapi/gnostic-v2.ts';
+import type * as GnosticV2 from '../../../machinery/openapi/gnostic-v2.ts';
+import { lazyRequire } from '../../../machinery/lazy/lazy-require.ts';
 import { notAcceptable } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../../registry/resource.ts';
 import { parseAccept } from '../negotiation.ts';
 import { openapiPaths } from './paths.ts';
 import { referencedDefinitions, servedDefinitions, withDefinitionNames } from './served-definitions.ts';
+
+// gnostic's protobuf form, and protobufjs with it, load with the first request for it (lazy-require.ts).
+const gnosticV2 = lazyRequire<typeof GnosticV2>(new URL('../../../machinery/openapi/gnostic-v2.ts', import.meta.url));
 
 type Decl = ResourceDeclaration<any, any>;
 
@@ -79,7 +83,7 @@ export function createOpenApiServer(decls: readonly Decl[], given: OpenApiSchema
   const v2Doc = () => ({ swagger: '2.0', info: INFO, paths: openapiPaths(2, served), definitions: v2Defs });
   const v2 = (form: Form): Built => {
     if (form === 'json') return (v2Json ??= built(Buffer.from(JSON.stringify(v2Doc())), JSON_TYPE));
-    return (v2Proto ??= built(Buffer.from(encodeGnosticV2(v2Doc())), PROTO_V2_TYPE));
+    return (v2Proto ??= built(Buffer.from(gnosticV2().encodeGnosticV2(v2Doc())), PROTO_V2_TYPE));
   };
   const v3 = new Map<string, Built>();
   const v3Doc = (key: string): Built | undefined => {
