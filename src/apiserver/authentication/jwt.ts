@@ -2,7 +2,9 @@
 // --authentication-config configure it: the issuer's keys are found by discovery and fetched
 // over HTTPS, the signature, issuer, audience and expiry are checked, then claims are mapped to a
 // user. A token from another issuer is not this authenticator's business (null).
-import { compactVerify, createRemoteJWKSet, customFetch, decodeJwt, errors as joseErrors, type JWTPayload } from 'jose';
+import type * as Jose from 'jose';
+import type { JWTPayload } from 'jose';
+import { jose } from '../../machinery/lazy/jose.ts';
 import { klog } from '../../component-base/logs/klog.ts';
 import type { UserInfo } from '../../component-base/serving/request-context.ts';
 import { fetchTrusting, httpsGetJson } from './https-fetch.ts';
@@ -52,7 +54,7 @@ export interface JwtAuthenticator extends TokenAuthenticator {
   warmUp(): Promise<void>;
 }
 
-type KeySet = ReturnType<typeof createRemoteJWKSet>;
+type KeySet = ReturnType<typeof Jose.createRemoteJWKSet>;
 
 function refuse(message: string): never {
   throw new AuthenticationError(`oidc: ${message}`);
@@ -140,7 +142,7 @@ export function jwtAuthenticator(cfg: JwtAuthenticatorConfig): JwtAuthenticator 
     if (doc.issuer !== issuerURL) throw new Error(`discovery document at ${discoveryURL} names issuer ${JSON.stringify(doc.issuer)}, expected ${JSON.stringify(issuerURL)}`);
     if (typeof doc.jwks_uri !== 'string') throw new Error(`discovery document at ${discoveryURL} has no jwks_uri`);
     log.info('discovered OIDC issuer', { issuer: issuerURL, jwksURI: doc.jwks_uri }, 2);
-    return createRemoteJWKSet(new URL(doc.jwks_uri), { [customFetch]: fetchTrusting(cfg.issuer.certificateAuthority) } as never);
+    return jose().createRemoteJWKSet(new URL(doc.jwks_uri), { [jose().customFetch]: fetchTrusting(cfg.issuer.certificateAuthority) } as never);
   }
 
   function keySet(): Promise<KeySet> {
@@ -164,7 +166,7 @@ export function jwtAuthenticator(cfg: JwtAuthenticatorConfig): JwtAuthenticator 
     async authenticateToken(token) {
       let unverified: JWTPayload;
       try {
-        unverified = decodeJwt(token);
+        unverified = jose().decodeJwt(token);
       } catch {
         return null;
       }
@@ -177,10 +179,10 @@ export function jwtAuthenticator(cfg: JwtAuthenticatorConfig): JwtAuthenticator 
       }
       let payload: JWTPayload;
       try {
-        const verified = await compactVerify(token, set, { algorithms: cfg.signingAlgs });
+        const verified = await jose().compactVerify(token, set, { algorithms: cfg.signingAlgs });
         payload = JSON.parse(new TextDecoder().decode(verified.payload)) as JWTPayload;
       } catch (err) {
-        if (err instanceof joseErrors.JOSEError || err instanceof SyntaxError) refuse(`verify signature: ${(err as Error).message}`);
+        if (err instanceof jose().errors.JOSEError || err instanceof SyntaxError) refuse(`verify signature: ${(err as Error).message}`);
         throw err;
       }
       const now = Math.floor(Date.now() / 1000);

@@ -3,7 +3,8 @@
 // the token is bound to, an issuer from --service-account-issuer and an audience from
 // --api-audiences. Legacy Secret-based tokens carry `orch.io/serviceaccount/*` claims and the
 // issuer `orch/serviceaccount`, and no audience.
-import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
+import { jose } from '../../machinery/lazy/jose.ts';
 import type { UserInfo } from '../../component-base/serving/request-context.ts';
 import type { VerificationKey } from './service-account-keys.ts';
 import { AuthenticationError, CREDENTIAL_ID_KEY, type TokenAuthenticator } from '../../component-base/authentication/types.ts';
@@ -145,10 +146,10 @@ export function serviceAccountTokenAuthenticator(opts: ServiceAccountTokenOption
     const order = first ? [first, ...opts.keys.filter((k) => k !== first)] : opts.keys;
     for (const k of order) {
       try {
-        await compactVerify(token, k.key, { algorithms: ALGS[k.kind] });
+        await jose().compactVerify(token, k.key, { algorithms: ALGS[k.kind] });
         return;
       } catch (err) {
-        if (!(err instanceof joseErrors.JOSEError)) throw err;
+        if (!(err instanceof jose().errors.JOSEError)) throw err;
       }
     }
     refuse('service account token signature is invalid');
@@ -159,8 +160,8 @@ export function serviceAccountTokenAuthenticator(opts: ServiceAccountTokenOption
       let payload: JWTPayload;
       let kid: unknown;
       try {
-        payload = decodeJwt(token);
-        kid = decodeProtectedHeader(token).kid;
+        payload = jose().decodeJwt(token);
+        kid = jose().decodeProtectedHeader(token).kid;
       } catch {
         return null;
       }

@@ -2,7 +2,7 @@
 // relying party can verify service account tokens with any OIDC library. Served only when the
 // issuer is an https URL (as Kubernetes, which leaves discovery off otherwise). The key set holds
 // every --service-account-key-file key, so tokens signed by a previous key still verify.
-import { exportJWK } from 'jose';
+import { jose } from '../../machinery/lazy/jose.ts';
 import type { KeyObject } from 'node:crypto';
 import type { Handler } from '../../component-base/serving/request-context.ts';
 import { writeStatus } from '../../component-base/serving/responses.ts';
@@ -37,7 +37,7 @@ export async function discoveryDocuments(opts: DiscoveryOptions): Promise<Discov
     const alg = algorithmOf(key);
     if (!alg) continue;
     algs.add(alg);
-    keys.push({ use: 'sig', ...(await exportJWK(key)), kid: keyID(key), alg });
+    keys.push({ use: 'sig', ...(await jose().exportJWK(key)), kid: keyID(key), alg });
   }
   return {
     configuration: {
