@@ -52,7 +52,11 @@ async function reconcileRole(res: ReconcileTargets['clusterRoles'], wanted: Clus
   }
   if (!autoupdate(existing)) return;
   let changed = mergeMeta(existing, wanted);
-  const missing: PolicyRule[] = missingRights(existing.rules ?? [], wanted.rules ?? []).length ? (wanted.rules ?? []).filter((w) => missingRights(existing.rules ?? [], [w]).length > 0) : [];
+  // A rule kept as written covers itself: only the others need the (costly) coverage check, and on
+  // a restart that is usually none of them.
+  const owned = existing.rules ?? [];
+  const unmatched = (wanted.rules ?? []).filter((w) => !owned.some((o) => deepEqual(o, w)));
+  const missing: PolicyRule[] = unmatched.filter((w) => missingRights(owned, [w]).length > 0);
   if (missing.length) {
     existing.rules = [...(existing.rules ?? []), ...structuredClone(missing)];
     changed = true;
