@@ -11,7 +11,7 @@
 // comprehensions over lists; string functions are not metered, and the CRD-time cost estimate
 // (rules whose worst case is over budget are refused) is not made. Strings with format
 // date-time, duration or byte are plain strings to the rules, not timestamps, durations or bytes.
-import { Optional } from '@marcbachmann/cel-js';
+import { celJs } from '../lazy/cel-js.ts';
 import type { JSONSchemaProps, ValidationRule } from '../../api/apiextensions/v1/types.ts';
 import { CelCompiler, CelCompileError, firstLine, type CelProgram } from '../cel/index.ts';
 import type { StatusCause } from '../status.ts';
@@ -200,7 +200,7 @@ function evaluateRules(node: RuleNode, self: unknown, old: unknown, field: strin
   for (const r of node.rules) {
     if (run.stopped) return;
     if (r.transition && old === undefined && !r.optionalOld) continue;
-    const activation = { self, oldSelf: r.optionalOld ? (old === undefined ? Optional.none() : Optional.of(old)) : old };
+    const activation = { self, oldSelf: r.optionalOld ? (old === undefined ? celJs().Optional.none() : celJs().Optional.of(old)) : old };
     const out = runMetered(run, r.program, activation, r.size);
     if (out.exceeded) {
       const overBudget = run.remaining - out.cost < 0 && run.remaining < run.perCall;

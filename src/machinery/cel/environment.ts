@@ -1,7 +1,8 @@
 // The one place expressions are compiled and evaluated: an environment per variable set, with
 // Kubernetes' library functions, the authorizer library and message literals, each expression
 // compiled once. Evaluation may be asynchronous (authorizer checks ask the server's authorizer).
-import { Environment } from '@marcbachmann/cel-js';
+import type { Environment } from '@marcbachmann/cel-js';
+import { celJs } from '../lazy/cel-js.ts';
 import { registerAuthorizerLibrary } from './authorizer.ts';
 import { registerKubernetesLibrary } from './library.ts';
 import { rewriteMessageLiterals } from './message-literals.ts';
@@ -25,16 +26,25 @@ export class CelCompileError extends Error {}
 const CACHE_LIMIT = 2000;
 
 export class CelCompiler {
-  readonly #env: Environment;
+  readonly #variables: CelVariables;
+  #environment: Environment | undefined;
   readonly #cache = new Map<string, CelProgram | CelCompileError>();
 
   constructor(variables: CelVariables) {
-    const env = new Environment({ homogeneousAggregateLiterals: false, enableOptionalTypes: true });
-    registerKubernetesLibrary(env);
-    registerAuthorizerLibrary(env);
-    registerRegexLibrary(env);
-    for (const [name, type] of Object.entries(variables)) env.registerVariable(name, type);
-    this.#env = env;
+    this.#variables = variables;
+  }
+
+  /** Made on the first compile: compilers are declared at module level, most never compile. */
+  get #env(): Environment {
+    if (!this.#environment) {
+      const env = new (celJs().Environment)({ homogeneousAggregateLiterals: false, enableOptionalTypes: true });
+      registerKubernetesLibrary(env);
+      registerAuthorizerLibrary(env);
+      registerRegexLibrary(env);
+      for (const [name, type] of Object.entries(this.#variables)) env.registerVariable(name, type);
+      this.#environment = env;
+    }
+    return this.#environment;
   }
 
   /** The compiled expression, or a CelCompileError with the compiler's first line. */
