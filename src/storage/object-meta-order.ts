@@ -4,12 +4,11 @@
 // adds resourceVersion to every object it hands out; both would otherwise land last. The store
 // already copies metadata on every write, so it copies it in this order, and it puts
 // resourceVersion in its place when it decodes.
-import { META_V1 } from '../machinery/openapi/names.ts';
-import { goFields } from '../machinery/openapi/go-fields.ts';
+import { OBJECT_META_GO_FIELDS } from '../machinery/openapi/go-fields.ts';
 import { parseGoField } from '../machinery/schema/go-struct.ts';
 import { setOwn } from '../machinery/patch/json-value.ts';
 
-const FIELDS: readonly string[] = (goFields[`${META_V1}.ObjectMeta`] ?? []).map((tag) => parseGoField(tag).name);
+const FIELDS: readonly string[] = OBJECT_META_GO_FIELDS.map((tag) => parseGoField(tag).name);
 const KNOWN = new Set(FIELDS);
 
 /**

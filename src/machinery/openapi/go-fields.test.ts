@@ -11,7 +11,7 @@ test('each definition with fields has exactly its Go struct\'s fields', () => {
   const problems: string[] = [];
   for (const [name, def] of Object.entries(defs)) {
     if (!def.properties) continue;
-    const tags = goFields[name];
+    const tags = goFields()[name];
     if (!tags) {
       problems.push(`${name}: no Go struct`);
       continue;

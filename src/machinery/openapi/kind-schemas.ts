@@ -28,7 +28,7 @@ const schemas = new Map<string, StructuralSchema>();
 export function kindSchema(definition: string): StructuralSchema {
   let schema = schemas.get(definition);
   if (!schema) {
-    schema = lazySchema(() => structuralFromOpenApi(allDefinitions(), definition, goFields));
+    schema = lazySchema(() => structuralFromOpenApi(allDefinitions(), definition, goFields()));
     schemas.set(definition, schema);
   }
   return schema;
