@@ -31,6 +31,9 @@ export interface ApiServer {
   readonly metrics: MetricsRegistry;
 }
 
+/** How long after the post-start hooks finish the lazily loaded packages are loaded. */
+const WARM_DELAY_MS = 1000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 class PostStartHookState {
@@ -92,8 +95,9 @@ export function createServer(config: CompletedConfig): ApiServer {
           },
         );
     });
-    // Once the server is ready, the packages requests load on first use are loaded while it is idle.
-    void Promise.all(runs).then(warmLazyModules);
+    // The packages requests load on first use are loaded a second after the server is ready, so the
+    // readiness probes that follow its start are answered first.
+    void Promise.all(runs).then(() => setTimeout(warmLazyModules, WARM_DELAY_MS).unref());
   }
 
   async function start(): Promise<{ port: number; addresses: string[] }> {
