@@ -47,12 +47,12 @@ function matches<T extends ApiObject>(predicate: Predicate<T> | undefined, obj: 
  * one that stops matching is DELETED, one that never matched is not seen.
  */
 export function filterEvent<T extends ApiObject>(ev: CacheEvent<T>, predicate: Predicate<T> | undefined): WatchEvent<T> | undefined {
-  if (!predicate) return { type: ev.type, object: ev.object };
+  if (!predicate) return { type: ev.type, object: ev.object, entry: ev.entry };
   if (ev.type === 'DELETED') return matches(predicate, ev.prevObject ?? ev.object) ? { type: 'DELETED', object: ev.object } : undefined;
   const now = matches(predicate, ev.object);
   const before = ev.prevObject !== undefined && matches(predicate, ev.prevObject);
-  if (now && before) return { type: 'MODIFIED', object: ev.object };
-  if (now) return { type: 'ADDED', object: ev.object };
+  if (now && before) return { type: 'MODIFIED', object: ev.object, entry: ev.entry };
+  if (now) return { type: 'ADDED', object: ev.object, entry: ev.entry };
   // As in Kubernetes: the object as the client last saw it, at the revision of the change.
   if (before) return { type: 'DELETED', object: atRevision(ev.prevObject!, ev.revision) };
   return undefined;

@@ -19,7 +19,13 @@ interface GraphSource {
   store: Store<ApiObject>;
   prefix: string;
   upsert(obj: ApiObject): void;
+  /** Given only the metadata's namespace and name of the object that went away. */
   remove(obj: ApiObject): void;
+}
+
+/** What a relist needs to remove an object that is gone: the sync keeps no more of each pod. */
+function identityOf(o: ApiObject): ApiObject {
+  return { metadata: { namespace: o.metadata.namespace, name: o.metadata.name } };
 }
 
 export interface GraphSync {
@@ -72,7 +78,7 @@ export function syncNodeGraph(sources: readonly GraphSource[]): GraphSync {
             for (const [k, o] of held) if (!listed.has(k)) src.remove(o);
             held.clear();
             for (const o of list.items) {
-              held.set(key(o), o);
+              held.set(key(o), identityOf(o));
               src.upsert(o);
             }
             resolveFirst();
@@ -81,7 +87,7 @@ export function syncNodeGraph(sources: readonly GraphSource[]): GraphSync {
             if (abort.signal.aborted) watcher.stop();
             for await (const ev of watcher) {
               if (ev.type === 'ADDED' || ev.type === 'MODIFIED') {
-                held.set(key(ev.object), ev.object);
+                held.set(key(ev.object), identityOf(ev.object));
                 src.upsert(ev.object);
               } else if (ev.type === 'DELETED') {
                 held.delete(key(ev.object));
