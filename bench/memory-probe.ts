@@ -1,0 +1,37 @@
+// Where the daemon's memory is after N pods or events: starts bin/orch-apiserver as the benchmarks
+// do, creates N objects, and prints its RSS beside V8's heap spaces and external memory from
+// /metrics. A diagnostic, not a benchmark: `node bench/memory-probe.ts pods 20000`.
+import { Agent } from 'node:https';
+import { createMany, send, startApiserverWith, rssMiB } from './api-load.ts';
+import { podBody } from './pods.ts';
+import { eventObject } from './support.ts';
+
+const kind = process.argv[2] === 'events' ? 'events' : 'pods';
+const count = Number(process.argv[3] ?? 20_000);
+const NS = 'probe';
+const { child, target, stop } = await startApiserverWith([NS]);
+const agent = new Agent({ keepAlive: true, ca: target.ca });
+const MiB = 2 ** 20;
+try {
+  for (const name of ['default', 'web']) await send(target, agent, 'POST', `/api/v1/namespaces/${NS}/serviceaccounts`, JSON.stringify({ metadata: { name } }));
+  const path = kind === 'pods' ? `/api/v1/namespaces/${NS}/pods` : `/apis/events.orch.io/v1/namespaces/${NS}/events`;
+  const body = kind === 'pods' ? podBody(NS) : JSON.stringify({ ...eventObject(NS, 'x'), metadata: { generateName: 'probe-', namespace: NS } });
+  const before = rssMiB(child.pid!);
+  await createMany(target, path, body, count);
+  await new Promise((r) => setTimeout(r, 2000));
+  const metrics = (await send(target, agent, 'GET', '/metrics')).body;
+  const pick = (re: RegExp) => metrics.split('\n').filter((l) => re.test(l) && !l.startsWith('#'));
+  console.log(`${kind}: ${count} created; RSS ${before} -> ${rssMiB(child.pid!)} MiB`);
+  for (const line of [...pick(/^nodejs_heap_space_size_(used|total)_bytes/), ...pick(/^nodejs_(heap_size_used|heap_size_total|external_memory)_bytes/), ...pick(/^process_resident_memory_bytes/)]) {
+    const [name, value] = line.split(' ');
+    console.log(`${name!.padEnd(70)} ${(Number(value) / MiB).toFixed(1)} MiB`);
+  }
+  if (process.argv.includes('--snapshot')) {
+    // Needs NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2 (the daemon writes the file into its cwd).
+    child.kill('SIGUSR2');
+    await new Promise((r) => setTimeout(r, 60_000));
+  }
+} finally {
+  agent.destroy();
+  await stop();
+}
