@@ -26,6 +26,17 @@ try {
     const [name, value] = line.split(' ');
     console.log(`${name!.padEnd(70)} ${(Number(value) / MiB).toFixed(1)} MiB`);
   }
+  // The process's resident memory by kind of mapping: V8's heap pages and malloc arenas are anonymous.
+  const { readFileSync } = await import('node:fs');
+  const byKind = new Map<string, number>();
+  let current = '';
+  for (const line of readFileSync(`/proc/${child.pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) current = head[1] ? head[1]!.replace(/.*\//, '') : '[anonymous]';
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) byKind.set(current, (byKind.get(current) ?? 0) + Number(rss[1]) / 1024);
+  }
+  for (const [what, mib] of [...byKind].sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(`rss of ${what.padEnd(62)} ${mib.toFixed(1)} MiB`);
   if (process.argv.includes('--snapshot')) {
     // Needs NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2 (the daemon writes the file into its cwd).
     child.kill('SIGUSR2');

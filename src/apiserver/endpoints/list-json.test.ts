@@ -3,13 +3,15 @@ import assert from 'node:assert/strict';
 import type { ApiObject, StoredEntry } from '../../storage/interface.ts';
 import type { ResourceDeclaration } from '../registry/resource.ts';
 import { CachedObject } from '../../storage/cacher/cached-object.ts';
+import { JsonPacker } from '../../storage/cacher/json-packer.ts';
 import { encodeJsonList } from './list-json.ts';
 
 const decl = {} as ResourceDeclaration<any, any>;
 const otherDecl = {} as ResourceDeclaration<any, any>;
 const object = (name: string): ApiObject => ({ apiVersion: 'v1', kind: 'Event', metadata: { name, resourceVersion: '7', labels: { a: 'b' } }, message: `note of ${name}` } as ApiObject);
 /** As the watch cache keeps an object (JSON), or as the store decoded it (no JSON). */
-const cached = (name: string): StoredEntry<ApiObject> => CachedObject.of(object(name), 7);
+const packer = new JsonPacker();
+const cached = (name: string): StoredEntry<ApiObject> => CachedObject.of(object(name), 7, packer);
 const decoded = (name: string): StoredEntry<ApiObject> => {
   const obj = object(name);
   return { object: () => obj };

@@ -1,9 +1,9 @@
 // The UTF-8 JSON of an object as one declaration serves it, from the entry storage read. The watch
-// cache keeps each object as JSON and replaces, never changes, an entry on a write, so the served
-// JSON is worked out once per entry and declaration: when it is the kept JSON itself (the usual
-// case: a declaration serving its storage version) the entry is marked and its bytes are sent as
-// they are; otherwise (another version, or a Kubernetes group name) the served bytes are kept
-// beside the entry while it lives. Entries the store decoded carry no JSON and are serialized.
+// cache keeps each object's JSON (packed) and replaces, never changes, an entry on a write, so the
+// served form is worked out once per entry and declaration: when it is the kept JSON itself (the
+// usual case: a declaration serving its storage version) the entry is marked and its JSON is sent
+// as it is; otherwise (another version, or a Kubernetes group name) the served JSON is kept beside
+// the entry while it lives. Entries the store decoded carry no JSON and are serialized.
 import type { ApiObject, StoredEntry } from '../../storage/interface.ts';
 import type { ResourceDeclaration } from '../registry/resource.ts';
 
@@ -11,14 +11,14 @@ const keptByDecl = new WeakMap<ResourceDeclaration<any, any>, WeakMap<object, Bu
 
 /** The entry's served JSON; `serve` gives the object as clients see it and is called only when needed. */
 export function servedJson<S extends ApiObject>(decl: ResourceDeclaration<any, any>, entry: StoredEntry<S>, serve: (stored: S) => ApiObject): Buffer {
-  const json = entry.json;
-  if (json === undefined) return Buffer.from(JSON.stringify(serve(entry.object())));
-  if (entry.servedAsIs === decl) return json as Buffer;
+  if (entry.servedAsIs === decl) return entry.json as Buffer;
   let kept = keptByDecl.get(decl);
   if (!kept) keptByDecl.set(decl, (kept = new WeakMap()));
   let bytes = kept.get(entry);
   if (bytes !== undefined) return bytes;
+  const json = entry.json;
   bytes = Buffer.from(JSON.stringify(serve(entry.object())));
+  if (json === undefined) return bytes;
   if (entry.servedAsIs === undefined && Buffer.compare(bytes, json) === 0) {
     entry.servedAsIs = decl;
     return json as Buffer;

@@ -3,9 +3,11 @@ import assert from 'node:assert/strict';
 import { WatchCache } from './watch-cache.ts';
 import type { ApiObject } from '../interface.ts';
 import { CachedObject } from './cached-object.ts';
+import { JsonPacker } from './json-packer.ts';
 
 const obj = (name: string): ApiObject => ({ metadata: { name } });
-const kept = (name: string): CachedObject<ApiObject> => CachedObject.of(obj(name), 1);
+const packer = new JsonPacker();
+const kept = (name: string): CachedObject<ApiObject> => CachedObject.of(obj(name), 1, packer);
 
 test('range reads stay in key order through adds, deletes and re-adds between reads', () => {
   const cache = new WatchCache<ApiObject>(64);

@@ -4,6 +4,7 @@
 // Plain data, no I/O.
 import type { ApiObject } from '../interface.ts';
 import { CachedObject } from './cached-object.ts';
+import { JsonPacker } from './json-packer.ts';
 
 export type CacheEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -57,6 +58,7 @@ export class WatchCache<T extends ApiObject> {
   /** Everything up to this revision is reflected in memory. */
   revision = 0;
   private readonly objects = new Map<string, CachedObject<T>>();
+  private readonly packer = new JsonPacker();
   /** Keys in order as of the last range read (undefined: sort them all at the next one). */
   private sortedKeys: string[] | undefined;
   /** Keys added or removed since then, placed into sortedKeys at the next range read. */
@@ -81,6 +83,11 @@ export class WatchCache<T extends ApiObject> {
     return this.oldestServable;
   }
 
+  /** `obj` at `revision` as this cache keeps it. */
+  keep(obj: T, revision: number): CachedObject<T> {
+    return CachedObject.of(obj, revision, this.packer);
+  }
+
   /** Replaces the whole state with a fresh list read at `revision`; the window starts empty. */
   replace(entries: Iterable<[string, CachedObject<T>]>, revision: number): void {
     this.objects.clear();
@@ -103,7 +110,7 @@ export class WatchCache<T extends ApiObject> {
       if (this.objects.delete(key)) this.keyChanged(key);
     } else {
       if (!prev) this.keyChanged(key);
-      this.objects.set(key, (entry = CachedObject.of(object, revision)));
+      this.objects.set(key, (entry = this.keep(object, revision)));
     }
     // The store reports a create as ADDED; a change to an object we already hold is a MODIFIED.
     const effective: CacheEventType = type === 'DELETED' ? 'DELETED' : prev ? 'MODIFIED' : 'ADDED';
