@@ -18,7 +18,7 @@ try {
   const body = kind === 'pods' ? podBody(NS) : JSON.stringify({ ...eventObject(NS, 'x'), metadata: { generateName: 'probe-', namespace: NS } });
   const before = rssMiB(child.pid!);
   await createMany(target, path, body, count);
-  await new Promise((r) => setTimeout(r, 2000));
+  await new Promise((r) => setTimeout(r, Number(process.env.PROBE_WAIT_MS ?? 2000)));
   const metrics = (await send(target, agent, 'GET', '/metrics')).body;
   const pick = (re: RegExp) => metrics.split('\n').filter((l) => re.test(l) && !l.startsWith('#'));
   console.log(`${kind}: ${count} created; RSS ${before} -> ${rssMiB(child.pid!)} MiB`);

@@ -91,7 +91,7 @@ export interface ListResult<T extends ApiObject> {
  * only send JSON take `json` as it is and never decode.
  */
 export interface StoredEntry<T extends ApiObject> {
-  /** The object's JSON, exactly what JSON.stringify of object() gives, when it is kept encoded. */
+  /** The object's JSON, exactly what JSON.stringify of object() gives, when it is kept encoded (shared: never change it). */
   readonly json?: Uint8Array;
   /** The object, decoded on first use; frozen and possibly shared: copy it before changing it. */
   object(): T;

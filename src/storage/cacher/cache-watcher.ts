@@ -105,7 +105,9 @@ export class CacheWatcher<T extends ApiObject> implements Watcher<T> {
     const out: Array<WatchEvent<T>> = [];
     for (const ev of history) {
       if (!this.covers(ev.key)) continue;
-      const filtered = filterEvent(ev, this.predicate);
+      // Replayed changes no longer hold their decoded object: without a predicate the change
+      // itself is handed over, decoded only if the reader asks (a JSON client does not).
+      const filtered = this.predicate ? filterEvent(ev, this.predicate) : ev;
       if (filtered) out.push(filtered);
     }
     if (history.length > 0) this.lastRevision = history[history.length - 1]!.revision;

@@ -13,6 +13,11 @@ import type { ApiObject, StoredEntry } from '../interface.ts';
 import { deepFreeze } from '../../machinery/patch/json-value.ts';
 import { unpack, type JsonPacker, type PackedJson } from './json-packer.ts';
 
+/** How many packed objects' JSON stays unpacked after a read (a few MiB of pods at most). */
+const RECENTLY_UNPACKED = 256;
+/** Least recently read first. */
+const recentlyUnpacked = new Map<CachedObject<any>, Buffer>();
+
 export class CachedObject<T extends ApiObject> implements StoredEntry<T> {
   readonly revision: number;
   /** metadata.labels, kept apart so label selection decodes nothing (frozen). */
@@ -36,9 +41,19 @@ export class CachedObject<T extends ApiObject> implements StoredEntry<T> {
     return new CachedObject<T>(packer.pack(JSON.stringify(obj)), revision, obj.metadata?.labels);
   }
 
-  /** The object as UTF-8 JSON, exactly what JSON.stringify gives for its decoded form (a new buffer each time). */
+  /** The object as UTF-8 JSON, exactly what JSON.stringify gives for its decoded form. */
   get json(): Buffer {
-    return unpack(this.#packed);
+    if (!this.#packed.dictionary) return unpack(this.#packed);
+    // Inflating costs ~10 µs a read; objects read again soon (a controller's, a hot GET) are kept unpacked a while.
+    let json = recentlyUnpacked.get(this);
+    if (json) {
+      recentlyUnpacked.delete(this);
+    } else {
+      json = unpack(this.#packed);
+      if (recentlyUnpacked.size >= RECENTLY_UNPACKED) recentlyUnpacked.delete(recentlyUnpacked.keys().next().value!);
+    }
+    recentlyUnpacked.set(this, json);
+    return json;
   }
 
   /** The decoded object, frozen and possibly shared with other readers. */

@@ -111,7 +111,9 @@ export class Reflector<T extends ApiObject> {
         if (revision <= cache.revision && ev.type !== 'DELETED' && (cache.get(keyOf(obj))?.revision ?? 0) >= revision) {
           return true; // already applied (a replayed event)
         }
-        this.opts.onEvent(cache.apply(ev.type, keyOf(obj), obj, revision));
+        const change = cache.apply(ev.type, keyOf(obj), obj, revision);
+        this.opts.onEvent(change);
+        change.settle();
         return true;
       }
     }

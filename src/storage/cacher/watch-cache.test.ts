@@ -70,3 +70,19 @@ test('an object is kept as its JSON with its labels apart, decoded once while a 
   const next = cache.apply('MODIFIED', '/r/p', { ...written, metadata: { ...written.metadata, resourceVersion: '3', labels: { app: 'db' } } }, 3);
   assert.deepEqual(next.prevObject?.metadata.labels, { app: 'web' });
 });
+
+test('a change in the window lets go of its decoded object once settled, and still reads back, deletions included', () => {
+  const cache = new WatchCache<ApiObject>(8);
+  const written = { kind: 'Pod', apiVersion: 'v1', metadata: { name: 'p', resourceVersion: '2' } };
+  const added = cache.apply('ADDED', '/r/p', written, 2);
+  assert.equal(added.object, written);
+  added.settle();
+  assert.notEqual(added.object, written);
+  assert.deepEqual(added.object, written);
+  const gone = { ...written, metadata: { ...written.metadata, resourceVersion: '3' } };
+  const deleted = cache.apply('DELETED', '/r/p', gone, 3);
+  deleted.settle();
+  assert.deepEqual(deleted.object, gone);
+  assert.deepEqual(cache.eventsAfter(1)?.map((e) => [e.type, e.object.metadata.resourceVersion]), [['ADDED', '2'], ['DELETED', '3']]);
+  assert.equal(cache.get('/r/p'), undefined);
+});
