@@ -23,7 +23,7 @@ const FULL_OBJECTS = 100_000;
 const FULL_TARGET_MS = 2000;
 
 /** Writes `count` core/v1 Events into the SQLite file the daemon opens in `dir`, as it stores them. */
-async function fillStore(dir: string, count: number): Promise<void> {
+export async function fillStore(dir: string, count: number): Promise<void> {
   const kv = await openSqliteKv(join(dir, 'orch.db'));
   const gr = { group: '', resource: 'events' };
   const store = createStore<ApiObject>({ kv, codec: codecFor('application/vnd.orch.protobuf'), groupResource: gr });

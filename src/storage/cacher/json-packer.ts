@@ -20,8 +20,11 @@ export class JsonPacker {
   #dictionary: Buffer | undefined;
 
   pack(json: string): PackedJson {
+    const length = Buffer.byteLength(json);
+    // ASCII text is its own UTF-8 bytes as latin1 characters: kept as it is, without a copy.
+    if (length < MIN_PACKED_SIZE && length === json.length) return { bytes: json, dictionary: undefined };
     const raw = Buffer.from(json);
-    if (raw.length < MIN_PACKED_SIZE) return { bytes: raw.toString('latin1'), dictionary: undefined };
+    if (length < MIN_PACKED_SIZE) return { bytes: raw.toString('latin1'), dictionary: undefined };
     // A copy of its own: `raw` may be a slice of Node's shared pool.
     this.#dictionary ??= Buffer.from(raw);
     const dictionary = this.#dictionary;
