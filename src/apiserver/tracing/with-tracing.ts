@@ -5,11 +5,10 @@
 // the span's parent only when the user is trusted with it (system:masters, system:monitoring);
 // anyone else's becomes a link from a trace of our own, so a client cannot choose our trace ids
 // or sampling. It sits after authentication, which names the user.
-import { SpanKind, SpanStatusCode, trace, ROOT_CONTEXT, type Attributes, type Link } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, trace, ROOT_CONTEXT, type Attributes, type Link, type Tracer } from '@opentelemetry/api';
 import { requestContext, type Handler, type Request, type RequestInfo } from '../../component-base/serving/request-context.ts';
 import { onResponseDone } from '../server/response-done.ts';
 import { incomingTraceContext, runInSpan } from './propagation.ts';
-import type { RequestTracing } from './provider.ts';
 
 const TRUSTED_GROUPS = new Set(['system:masters', 'system:monitoring']);
 
@@ -59,7 +58,7 @@ function requestAttributes(req: Request, info: RequestInfo | undefined, auditID:
   return attributes;
 }
 
-export function withTracing(handler: Handler, deps: { tracing: RequestTracing }): Handler {
+export function withTracing(handler: Handler, deps: { tracing: { tracer: Tracer } }): Handler {
   return (req, res) => {
     const ctx = requestContext(req);
     const incoming = incomingTraceContext(req.headers);
