@@ -2,12 +2,13 @@
 // (network error, 429 or 5xx) is retried with exponential back-off starting at the initial
 // back-off, five tries in all, as Kubernetes' webhook client does.
 import { Agent, request } from 'node:https';
-import { request as httpRequest, Agent as HttpAgent } from 'node:http';
 import type { AuditBackend } from './backend.ts';
 import { handlePluginError } from './backend.ts';
 import type { AuditMetrics } from './metrics.ts';
 import type { AuditEvent, EventList } from './types.ts';
 import type { WebhookTarget } from './webhook-target.ts';
+// Not imported: an ESM import of node:http makes Node load its fetch implementation (~50 ms of start).
+const { request: httpRequest, Agent: HttpAgent } = process.getBuiltinModule('node:http');
 
 const REQUEST_TIMEOUT_MS = 30_000;
 const BACKOFF_FACTOR = 1.5;

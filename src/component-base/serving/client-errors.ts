@@ -2,10 +2,11 @@
 // block over the limit, a malformed header, a request too slow to arrive): a Kubernetes Status
 // body with the status Node would have sent bare, so clients read the reason as they read any
 // other error. The connection is closed afterwards; its parser state is lost.
-import { STATUS_CODES } from 'node:http';
 import type { Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { badRequest, requestEntityTooLarge, requestHeaderFieldsTooLarge, requestTimeout, type StatusError } from '../../machinery/status.ts';
+// Not imported: an ESM import of node:http makes Node load its fetch implementation (~50 ms of start).
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /** Largest header block read (Go's http.DefaultMaxHeaderBytes, which Kubernetes serves with). */
 export const MAX_HEADER_BYTES = 1 << 20;

@@ -4,10 +4,12 @@
 // it gets an ordinary response on that socket, so that authentication, authorization, audit and
 // errors work unchanged, and the socket stays reachable for a handler that takes the connection
 // over (upgradeOf). A connection that was answered without being taken over is closed.
-import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse as ServerResponseType } from 'node:http';
 import type { Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Handler, Request, Response } from './request-context.ts';
+// Not imported: an ESM import of node:http makes Node load its fetch implementation (~50 ms of start).
+const { ServerResponse } = process.getBuiltinModule('node:http');
 
 /** The raw connection of an upgrade request: the socket and any bytes read past the header block. */
 export interface UpgradeConnection {
@@ -31,7 +33,7 @@ export function serveUpgrades(server: Server, handler: Handler): void {
     // Answered without a switch (an error), the connection is not reused: the client asked for
     // another protocol on it.
     res.shouldKeepAlive = false;
-    res.assignSocket(socket as Parameters<ServerResponse['assignSocket']>[0]);
+    res.assignSocket(socket as Parameters<ServerResponseType['assignSocket']>[0]);
     res.once('finish', () => socket.end());
     CONNECTIONS.set(req, { socket, head });
     void handler(req, res);
@@ -52,7 +54,7 @@ export interface TakenOverConnection extends UpgradeConnection {
 export function takeOverUpgrade(req: Request, res: Response): TakenOverConnection | undefined {
   const connection = CONNECTIONS.get(req);
   if (!connection || !(res instanceof ServerResponse)) return undefined;
-  res.detachSocket(connection.socket as Parameters<ServerResponse['detachSocket']>[0]);
+  res.detachSocket(connection.socket as Parameters<ServerResponseType['detachSocket']>[0]);
   let done = false;
   return {
     ...connection,

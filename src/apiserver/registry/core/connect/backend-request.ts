@@ -1,10 +1,12 @@
 // One HTTP/1.1 request over a connection already opened to a backend (dial.ts): the head and an
 // optional body out, the response head back. A failure before the response arrives is an Error in
 // Go's words (a TLS alert, a reset, EOF), for the caller to prefix as Kubernetes does.
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { DialError, tlsErrorText } from './dial-errors.ts';
+// Not imported: an ESM import of node:http makes Node load its fetch implementation (~50 ms of start).
+const { request: httpRequest } = process.getBuiltinModule('node:http');
 
 export interface BackendRequest {
   method: string;
