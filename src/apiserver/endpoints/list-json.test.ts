@@ -52,3 +52,16 @@ test('a cached item is served once per declaration; when its served form is its 
   assert.equal(a.servedAsIs, decl);
   assert.equal(JSON.parse(encodeJsonList(decl, head, [a], asServed).toString()).items[0].apiVersion, 'v1');
 });
+
+test('a second declaration that serves the kept JSON as it is keeps no copy of it', () => {
+  const a = cached('a');
+  const third = {} as ResourceDeclaration<any, any>;
+  const first = encodeJsonList(decl, head, [a], asStored);
+  assert.equal(a.servedAsIs, decl);
+  let served = 0;
+  const again = encodeJsonList(third, head, [a], (s) => (served++, asStored(s)));
+  assert.deepEqual(again, first);
+  encodeJsonList(third, head, [a], (s) => (served++, asStored(s)));
+  assert.equal(served, 1, 'worked out once');
+  assert.equal(a.servedAsIs, decl);
+});

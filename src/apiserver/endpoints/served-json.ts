@@ -7,20 +7,25 @@
 import type { ApiObject, StoredEntry } from '../../storage/interface.ts';
 import type { ResourceDeclaration } from '../registry/resource.ts';
 
-const keptByDecl = new WeakMap<ResourceDeclaration<any, any>, WeakMap<object, Buffer>>();
+/** Kept for an entry whose served form is its JSON, when another declaration has the entry's mark. */
+const SAME = true;
+
+const keptByDecl = new WeakMap<ResourceDeclaration<any, any>, WeakMap<object, Buffer | typeof SAME>>();
 
 /** The entry's served JSON; `serve` gives the object as clients see it and is called only when needed. */
 export function servedJson<S extends ApiObject>(decl: ResourceDeclaration<any, any>, entry: StoredEntry<S>, serve: (stored: S) => ApiObject): Buffer {
   if (entry.servedAsIs === decl) return entry.json as Buffer;
   let kept = keptByDecl.get(decl);
   if (!kept) keptByDecl.set(decl, (kept = new WeakMap()));
-  let bytes = kept.get(entry);
-  if (bytes !== undefined) return bytes;
+  const known = kept.get(entry);
+  if (known === SAME) return entry.json as Buffer;
+  if (known !== undefined) return known;
   const json = entry.json;
-  bytes = Buffer.from(JSON.stringify(serve(entry.object())));
+  const bytes = Buffer.from(JSON.stringify(serve(entry.object())));
   if (json === undefined) return bytes;
-  if (entry.servedAsIs === undefined && Buffer.compare(bytes, json) === 0) {
-    entry.servedAsIs = decl;
+  if (Buffer.compare(bytes, json) === 0) {
+    if (entry.servedAsIs === undefined) entry.servedAsIs = decl;
+    else kept.set(entry, SAME);
     return json as Buffer;
   }
   kept.set(entry, bytes);
