@@ -114,10 +114,6 @@ export class CacheWatcher<T extends ApiObject> implements Watcher<T> {
     this.prime(out);
   }
 
-  matches(obj: T): boolean {
-    return matches(this.predicate, obj);
-  }
-
   /** Offers a live change; ends the watcher with 410 when its queue is full. */
   offer(ev: CacheEvent<T>): void {
     if (this.ended || !this.covers(ev.key)) return;
