@@ -5,6 +5,7 @@ import type { ResourceDeclaration } from '../registry/resource.ts';
 import { CachedObject } from '../../storage/cacher/cached-object.ts';
 import { JsonPacker } from '../../storage/cacher/json-packer.ts';
 import { encodeJsonList } from './list-json.ts';
+import { servedJson } from './served-json.ts';
 
 const decl = {} as ResourceDeclaration<any, any>;
 const otherDecl = {} as ResourceDeclaration<any, any>;
@@ -64,4 +65,14 @@ test('a second declaration that serves the kept JSON as it is keeps no copy of i
   encodeJsonList(third, head, [a], (s) => (served++, asStored(s)));
   assert.equal(served, 1, 'worked out once');
   assert.equal(a.servedAsIs, decl);
+});
+
+test('a watch\'s served form unlike the kept JSON is made for the change and not kept', () => {
+  const a = cached('a');
+  const watchDecl = {} as ResourceDeclaration<any, any>;
+  let served = 0;
+  const serve = (s: ApiObject) => (served++, asServed(s));
+  for (let i = 0; i < 2; i++) assert.equal(JSON.parse(servedJson(watchDecl, a, serve, false).toString()).apiVersion, 'events.orch.io/v1');
+  assert.equal(served, 2, 'served each time, nothing kept');
+  assert.equal(a.servedAsIs, undefined);
 });

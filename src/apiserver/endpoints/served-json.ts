@@ -12,8 +12,12 @@ const SAME = true;
 
 const keptByDecl = new WeakMap<ResourceDeclaration<any, any>, WeakMap<object, Buffer | typeof SAME>>();
 
-/** The entry's served JSON; `serve` gives the object as clients see it and is called only when needed. */
-export function servedJson<S extends ApiObject>(decl: ResourceDeclaration<any, any>, entry: StoredEntry<S>, serve: (stored: S) => ApiObject): Buffer {
+/**
+ * The entry's served JSON; `serve` gives the object as clients see it and is called only when
+ * needed. With keep false a served form unlike the kept JSON is made but not kept (a watch
+ * sends each change once; keeping it would hold a copy of every object ever watched).
+ */
+export function servedJson<S extends ApiObject>(decl: ResourceDeclaration<any, any>, entry: StoredEntry<S>, serve: (stored: S) => ApiObject, keep = true): Buffer {
   if (entry.servedAsIs === decl) return entry.json as Buffer;
   let kept = keptByDecl.get(decl);
   if (!kept) keptByDecl.set(decl, (kept = new WeakMap()));
@@ -28,6 +32,6 @@ export function servedJson<S extends ApiObject>(decl: ResourceDeclaration<any, a
     else kept.set(entry, SAME);
     return json as Buffer;
   }
-  kept.set(entry, bytes);
+  if (keep) kept.set(entry, bytes);
   return bytes;
 }

@@ -32,8 +32,13 @@ export interface WatchStreamOptions {
   storeName?: string;
 }
 
-/** Encoded frames keyed by the stored object, so watchers sharing a cache event share the work. */
-const encodedByDecl = new WeakMap<object, WeakMap<object, { type: string; mediaType: string; frame: Buffer }>>();
+/**
+ * Encoded frames of the latest changes, keyed by the cache entry (or the object), so watchers of
+ * one change share the work. A few per declaration, not one per entry: entries live as long as
+ * their objects do, and a frame kept for each would undo the cache's compression.
+ */
+const encodedByDecl = new WeakMap<object, Map<object, { type: string; mediaType: string; frame: Buffer }>>();
+const FRAMES_KEPT = 1024;
 
 function frame(opts: WatchStreamOptions, type: string, object: object): Buffer {
   return encodeWatchFrame(opts.output.mediaType, { type, object: object as Record<string, unknown> });
@@ -60,13 +65,14 @@ function encodeEvent(decl: ResourceDeclaration<any, any>, ev: WatchEvent<ApiObje
     return frame(opts, ev.type, table);
   }
   let cache = encodedByDecl.get(decl);
-  if (!cache) encodedByDecl.set(decl, (cache = new WeakMap()));
+  if (!cache) encodedByDecl.set(decl, (cache = new Map()));
   const key = (ev.entry ?? ev.object) as object;
   const hit = cache.get(key);
   if (hit && hit.type === ev.type && hit.mediaType === opts.output.mediaType) return hit.frame;
   const encoded = ev.entry && opts.output.mediaType === jsonMediaType
-    ? jsonFrame(ev.type, servedJson(decl, ev.entry, (s) => servedForReading(decl, s)))
+    ? jsonFrame(ev.type, servedJson(decl, ev.entry, (s) => servedForReading(decl, s), false))
     : frame(opts, ev.type, served(decl, ev.object));
+  if (cache.size >= FRAMES_KEPT) cache.delete(cache.keys().next().value!);
   cache.set(key, { type: ev.type, mediaType: opts.output.mediaType, frame: encoded });
   return encoded;
 }
