@@ -108,23 +108,26 @@ export async function runControllerManager(options: ControllerManagerOptions, de
     const migrationRun = new AbortController();
     const migrationFailed = new AbortController();
     let migrationLost: Promise<boolean> | undefined;
-    const startMigration = () => {
-      if (!migration || migrationLost) return;
-      const migrationElector = new LeaderElector({
+    /** An elector for the lease `name` in the election's namespace, with the election's timings. */
+    const electorFor = (name: string, callbacks: ConstructorParameters<typeof LeaderElector>[0]['callbacks']) =>
+      new LeaderElector({
         client: new RestLeaseClient(rest),
         namespace: election.resourceNamespace,
-        name: migrationLease,
+        name,
         identity,
         leaseDurationMs: election.leaseDurationMs,
         renewDeadlineMs: election.renewDeadlineMs,
         retryPeriodMs: election.retryPeriodMs,
         clock,
         releaseOnCancel: true,
-        callbacks: {
-          onStartedLeading: (signal) => {
-            log.info('leader migration: starting migrated controllers.', { lease: `${election.resourceNamespace}/${migrationLease}`, controllers: migration.migrated.map((c) => c.name).join(',') });
-            return startControllers(signal, migration.migrated);
-          },
+        callbacks,
+      });
+    const startMigration = () => {
+      if (!migration || migrationLost) return;
+      const migrationElector = electorFor(migrationLease, {
+        onStartedLeading: (signal) => {
+          log.info('leader migration: starting migrated controllers.', { lease: `${election.resourceNamespace}/${migrationLease}`, controllers: migration.migrated.map((c) => c.name).join(',') });
+          return startControllers(signal, migration.migrated);
         },
       });
       // Losing the migration lease ends the process as losing the main one does.
@@ -135,29 +138,18 @@ export async function runControllerManager(options: ControllerManagerOptions, de
     };
     if (migration?.unowned.length) log.info('leader migration: controllers of another component are not started', { controllers: migration.unowned.map((c) => c.name).join(',') });
     deps.shutdown.addEventListener('abort', () => migrationRun.abort(), { once: true });
-    const elector = new LeaderElector({
-      client: new RestLeaseClient(rest),
-      namespace: election.resourceNamespace,
-      name: election.resourceName,
-      identity,
-      leaseDurationMs: election.leaseDurationMs,
-      renewDeadlineMs: election.renewDeadlineMs,
-      retryPeriodMs: election.retryPeriodMs,
-      clock,
-      releaseOnCancel: true,
-      callbacks: {
-        onStartedLeading: (signal) => {
-          log.info('Started leading', { identity: elector.identity });
-          if (migration) log.info('leader migration: starting main controllers.');
-          const running = startControllers(signal);
-          // The migration lease is taken only while the main one is held, once its controllers started.
-          startMigration();
-          signal.addEventListener('abort', () => migrationRun.abort(), { once: true });
-          return running;
-        },
-        onNewLeader: (identity) => {
-          if (identity !== elector.identity) log.info('Another instance leads', { leader: identity });
-        },
+    const elector = electorFor(election.resourceName, {
+      onStartedLeading: (signal) => {
+        log.info('Started leading', { identity: elector.identity });
+        if (migration) log.info('leader migration: starting main controllers.');
+        const running = startControllers(signal);
+        // The migration lease is taken only while the main one is held, once its controllers started.
+        startMigration();
+        signal.addEventListener('abort', () => migrationRun.abort(), { once: true });
+        return running;
+      },
+      onNewLeader: (identity) => {
+        if (identity !== elector.identity) log.info('Another instance leads', { leader: identity });
       },
     });
     healthChecks.push(elector.healthCheck());
