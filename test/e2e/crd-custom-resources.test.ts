@@ -195,38 +195,26 @@ test('deleting a definition deletes its objects first, then stops serving them',
   assert.deepEqual((await s.call('GET', path)).body.items, []);
 });
 
-test('a cluster-scoped definition with an embedded resource and a nullable field: pruned inside, null kept', async () => {
-  const crd = {
+/** A definition in the widget group with one served and stored version whose spec has `specProperties`. */
+function oneVersionCrd(plural: string, kind: string, scope: 'Namespaced' | 'Cluster', specProperties: Record<string, unknown>) {
+  return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
-    metadata: { name: `templates.${WIDGET_GROUP}` },
+    metadata: { name: `${plural}.${WIDGET_GROUP}` },
     spec: {
       group: WIDGET_GROUP,
-      scope: 'Cluster',
-      names: { plural: 'templates', kind: 'Template' },
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              properties: {
-                spec: {
-                  type: 'object',
-                  properties: {
-                    note: { type: 'string', nullable: true },
-                    object: { type: 'object', 'x-kubernetes-embedded-resource': true, properties: { data: { type: 'object', additionalProperties: { type: 'string' } } } },
-                  },
-                },
-              },
-            },
-          },
-        },
-      ],
+      scope,
+      names: { plural, kind },
+      versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: specProperties } } } } }],
     },
   };
+}
+
+test('a cluster-scoped definition with an embedded resource and a nullable field: pruned inside, null kept', async () => {
+  const crd = oneVersionCrd('templates', 'Template', 'Cluster', {
+    note: { type: 'string', nullable: true },
+    object: { type: 'object', 'x-kubernetes-embedded-resource': true, properties: { data: { type: 'object', additionalProperties: { type: 'string' } } } },
+  });
   assert.equal((await s.call('POST', CRDS, crd)).status, 201);
   const path = `/apis/${WIDGET_GROUP}/v1/templates`;
   await eventually('served', async () => (await s.call('GET', path)).status === 200);
@@ -255,35 +243,10 @@ test('a definition in a protected group records whether its API was approved', a
 });
 
 test('a pattern or rule that backtracks exponentially in JavaScript is matched in linear time, as RE2 does', async () => {
-  const crd = {
-    metadata: { name: `patterns.${WIDGET_GROUP}` },
-    spec: {
-      group: WIDGET_GROUP,
-      scope: 'Namespaced',
-      names: { plural: 'patterns', kind: 'Pattern' },
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              properties: {
-                spec: {
-                  type: 'object',
-                  properties: {
-                    a: { type: 'string', pattern: '^(a+)+$' },
-                    b: { type: 'string', 'x-kubernetes-validations': [{ rule: "self.matches('^(b+)+$')", message: 'only b' }] },
-                  },
-                },
-              },
-            },
-          },
-        },
-      ],
-    },
-  };
+  const crd = oneVersionCrd('patterns', 'Pattern', 'Namespaced', {
+    a: { type: 'string', pattern: '^(a+)+$' },
+    b: { type: 'string', 'x-kubernetes-validations': [{ rule: "self.matches('^(b+)+$')", message: 'only b' }] },
+  });
   assert.equal((await s.call('POST', CRDS, crd)).status, 201);
   const path = `/apis/${WIDGET_GROUP}/v1/namespaces/default/patterns`;
   await eventually('served', async () => (await s.call('GET', path)).status === 200);
