@@ -1,32 +1,14 @@
-// What a write may change on a StorageVersion, as Kubernetes 1.35's strategy: a create starts
-// with an empty status, the main resource keeps the stored status, /status keeps the (empty) spec
-// and the metadata a status write may not touch. Updates must name the resourceVersion they change.
+// What a write may change on a StorageVersion, as Kubernetes 1.35's strategy: the plain spec and
+// status split (spec-status-strategy.ts), whose spec is empty.
 import type { StorageVersion } from '../../../../api/apiserverinternal/v1alpha1/types.ts';
-import type { ResourceStrategy } from '../../resource.ts';
-import { keepMetadataForStatus } from '../../status-metadata.ts';
+import { specStatusStrategies } from '../../spec-status-strategy.ts';
 import { validateStorageVersion, validateStorageVersionStatusUpdate, validateStorageVersionUpdate } from './validation.ts';
 
-export const storageVersionStrategy: ResourceStrategy<StorageVersion> = {
-  prepareForCreate(sv) {
-    sv.status = {};
-  },
-  prepareForUpdate(sv, old) {
-    sv.status = structuredClone(old.status ?? {});
-  },
+const strategies = specStatusStrategies<StorageVersion>({
   validate: validateStorageVersion,
   validateUpdate: validateStorageVersionUpdate,
-  warningsOnCreate: () => [],
-  warningsOnUpdate: () => [],
-  canonicalize: () => {},
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: false,
-};
+  validateStatusUpdate: validateStorageVersionStatusUpdate,
+});
 
-export const storageVersionStatusStrategy: ResourceStrategy<StorageVersion> = {
-  ...storageVersionStrategy,
-  prepareForUpdate(sv, old) {
-    sv.spec = structuredClone(old.spec ?? {});
-    keepMetadataForStatus(sv.metadata, old.metadata);
-  },
-  validateUpdate: validateStorageVersionStatusUpdate,
-};
+export const storageVersionStrategy = strategies.main;
+export const storageVersionStatusStrategy = strategies.status;
