@@ -13,12 +13,7 @@ import type { ApiObject, StoredEntry } from '../interface.ts';
 import { deepFreeze } from '../../machinery/patch/json-value.ts';
 import { unpack, type JsonPacker, type PackedJson } from './json-packer.ts';
 
-/** How many packed objects' JSON stays unpacked after a read (a few MiB of pods at most). */
-const RECENTLY_UNPACKED = 256;
-/** Least recently read first. */
-const recentlyUnpacked = new Map<CachedObject<any>, Buffer>();
-
-export class CachedObject<T extends ApiObject> implements StoredEntry<T> {
+export class CachedObject<T extends ApiObject> implements StoredEntry<T>, PackedJson {
   readonly revision: number;
   /** metadata.labels, kept apart so label selection decodes nothing (frozen). */
   readonly labels: Readonly<Record<string, string>> | undefined;
@@ -27,11 +22,14 @@ export class CachedObject<T extends ApiObject> implements StoredEntry<T> {
    * declaration here once they have checked), so that it need not keep a second copy.
    */
   servedAsIs: object | undefined;
-  readonly #packed: PackedJson;
+  /** The packed JSON (json-packer.ts); fields of the entry itself rather than an object of their own. */
+  readonly bytes: string;
+  readonly dictionary: Buffer | undefined;
   #decoded: WeakRef<T> | undefined;
 
   constructor(packed: PackedJson, revision: number, labels: Readonly<Record<string, string>> | undefined) {
-    this.#packed = packed;
+    this.bytes = packed.bytes;
+    this.dictionary = packed.dictionary;
     this.revision = revision;
     this.labels = labels;
   }
@@ -43,17 +41,7 @@ export class CachedObject<T extends ApiObject> implements StoredEntry<T> {
 
   /** The object as UTF-8 JSON, exactly what JSON.stringify gives for its decoded form. */
   get json(): Buffer {
-    if (!this.#packed.dictionary) return unpack(this.#packed);
-    // Inflating costs ~10 µs a read; objects read again soon (a controller's, a hot GET) are kept unpacked a while.
-    let json = recentlyUnpacked.get(this);
-    if (json) {
-      recentlyUnpacked.delete(this);
-    } else {
-      json = unpack(this.#packed);
-      if (recentlyUnpacked.size >= RECENTLY_UNPACKED) recentlyUnpacked.delete(recentlyUnpacked.keys().next().value!);
-    }
-    recentlyUnpacked.set(this, json);
-    return json;
+    return unpack(this);
   }
 
   /** The decoded object, frozen and possibly shared with other readers. */
