@@ -37,6 +37,23 @@ try {
     if (rss) byKind.set(current, (byKind.get(current) ?? 0) + Number(rss[1]) / 1024);
   }
   for (const [what, mib] of [...byKind].sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(`rss of ${what.padEnd(62)} ${mib.toFixed(1)} MiB`);
+  if (process.env.PROBE_REGIONS) {
+    // The largest anonymous regions: V8 reserves its heap in 256 KiB pages, glibc its thread arenas in 64 MiB.
+    const regions: Array<[string, number, number]> = [];
+    let range = '';
+    let size = 0;
+    for (const line of readFileSync(`/proc/${child.pid}/smaps`, 'utf8').split('\n')) {
+      const head = /^([0-9a-f]+-[0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+      if (head) range = head[2] ? '' : head[1]!;
+      const sz = /^Size:\s+(\d+) kB/.exec(line);
+      if (sz) size = Number(sz[1]);
+      const rss = /^Rss:\s+(\d+) kB/.exec(line);
+      if (rss && range) regions.push([range, size, Number(rss[1])]);
+    }
+    const bySize = new Map<number, [number, number]>();
+    for (const [, sz, rss] of regions) { const k = sz >= 65536 ? 65536 : sz >= 4096 ? 4096 : sz >= 256 ? 256 : 0; const v = bySize.get(k) ?? [0, 0]; bySize.set(k, [v[0] + 1, v[1] + rss / 1024]); }
+    for (const [k, [n, mib]] of bySize) console.log(`anonymous regions of >= ${k} KiB: ${n}, rss ${mib.toFixed(1)} MiB`);
+  }
   if (process.argv.includes('--snapshot')) {
     // Needs NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2 (the daemon writes the file into its cwd).
     child.kill('SIGUSR2');
