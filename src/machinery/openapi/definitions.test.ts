@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { definitionName, definitionsWithProtobuf, openapiV2Definitions, openapiV3Schemas } from './definitions.ts';
+import { definitionName, definitionsWithProtobuf, openapiV2Definitions, openapiV3Schemas, v3Definition } from './definitions.ts';
 
 function refsIn(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((v) => refsIn(v, out));
@@ -55,4 +55,10 @@ test('the protobuf field numbers stay out of the published documents', () => {
   for (const defs of [openapiV2Definitions(), openapiV3Schemas()]) assert.equal(JSON.stringify(defs).includes('x-orch-protobuf'), false);
   const withNumbers = definitionsWithProtobuf() as Record<string, { properties: Record<string, Record<string, unknown>> }>;
   assert.equal(withNumbers['io.orch.api.events.v1.Event']!.properties['note']!['x-orch-protobuf'], 10);
+});
+
+test('a definition built on its own, with only its package, is the one the v3 documents publish', () => {
+  const published = openapiV3Schemas();
+  for (const [name, def] of Object.entries(published)) assert.deepEqual(v3Definition(name), def, name);
+  assert.equal(v3Definition('io.orch.api.core.v1.NoSuchKind'), undefined);
 });

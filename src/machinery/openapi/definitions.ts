@@ -12,7 +12,7 @@ import { flowcontrolSchemas } from './flowcontrol-schemas.ts';
 import { metaSchemas } from './meta-schemas.ts';
 import { rbacSchemas } from './rbac-schemas.ts';
 import { reviewSchemas } from './review-schemas.ts';
-import { withoutProtobufFacts } from './protobuf-extension.ts';
+import { published, withoutProtobufFacts } from './protobuf-extension.ts';
 import { GO_PACKAGES } from './packages.ts';
 import { packageSchemas } from './go-structs.ts';
 import type { Dialect, Schema } from './schema-builder.ts';
@@ -35,21 +35,53 @@ function all(d: Dialect): Record<string, Schema> {
   return defs;
 }
 
-function allUncached(d: Dialect): Record<string, Schema> {
-  return sorted({
+/** The definitions written out by hand rather than declared as Go structs (no name is in both). */
+function handWritten(d: Dialect): Record<string, Schema> {
+  return {
     ...metaSchemas(d),
     ...selectorSchemas(d),
     ...eventSchemas(d),
     ...secretSchemas(d),
     ...clusterKindSchemas(d),
-    ...Object.assign({}, ...GO_PACKAGES.map((p) => packageSchemas(p, d))),
     ...endpointsSchemas(d),
     ...rbacSchemas(d),
     ...admissionSchemas(d),
     ...flowcontrolSchemas(d),
     ...reviewSchemas(d),
     ...tokenRequestSchemas(d),
-  });
+  };
+}
+
+function allUncached(d: Dialect): Record<string, Schema> {
+  return sorted({ ...handWritten(d), ...Object.assign({}, ...GO_PACKAGES.map((p) => packageSchemas(p, d))) });
+}
+
+const V3: Dialect = { v3: true };
+let handWrittenV3: Record<string, Schema> | undefined;
+const v3ByPrefix = new Map<string, Record<string, Schema>>();
+const publishedV3 = new Map<string, Schema | undefined>();
+
+/**
+ * The v3 definition `name` as /openapi/v3 publishes it, building only the hand-written definitions
+ * and the Go package `name` belongs to: one kind's schema needs a few packages, and building all of
+ * them (~40 ms) is what a server's first update at start (its identity lease) would wait for.
+ */
+export function v3Definition(name: string): Schema | undefined {
+  if (publishedV3.has(name)) return publishedV3.get(name);
+  handWrittenV3 ??= handWritten(V3);
+  let def = handWrittenV3[name];
+  if (!def) {
+    const prefix = name.slice(0, name.lastIndexOf('.'));
+    let defs = v3ByPrefix.get(prefix);
+    if (!defs) {
+      defs = Object.assign({}, ...GO_PACKAGES.filter((p) => p.prefix === prefix).map((p) => packageSchemas(p, V3))) as Record<string, Schema>;
+      v3ByPrefix.set(prefix, defs);
+    }
+    def = defs[name];
+  }
+  const out = def && published(def);
+  publishedV3.set(name, out);
+  return out;
 }
 
 /** `definitions` of /openapi/v2 (refs are `#/definitions/<name>`). */

@@ -4,14 +4,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseGoField } from '../schema/go-struct.ts';
 import { openapiV3Schemas } from './definitions.ts';
-import { goFields } from './go-fields.ts';
+import { goFieldsOf } from './go-fields.ts';
 
 test('each definition with fields has exactly its Go struct\'s fields', () => {
   const defs = openapiV3Schemas() as Record<string, { properties?: Record<string, unknown> }>;
   const problems: string[] = [];
   for (const [name, def] of Object.entries(defs)) {
     if (!def.properties) continue;
-    const tags = goFields()[name];
+    const tags = goFieldsOf(name);
     if (!tags) {
       problems.push(`${name}: no Go struct`);
       continue;

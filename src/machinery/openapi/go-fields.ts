@@ -224,12 +224,21 @@ const DECLARED_HERE: Readonly<Record<string, readonly string[]>> = {
 /** metav1.ObjectMeta's fields, which the store orders metadata by. */
 export const OBJECT_META_GO_FIELDS: readonly string[] = DECLARED_HERE[meta('ObjectMeta')]!;
 
-let all: Readonly<Record<string, readonly string[]>> | undefined;
+const byPrefix = new Map<string, Readonly<Record<string, readonly string[]>>>();
 
 /**
- * Every definition's fields. Flattening the Go package declarations takes ~10 ms, which only
- * building a kind's schema needs, so it is done on the first call rather than at start.
+ * The fields of definition `name`, or undefined when it is not a struct. Flattening a Go package's
+ * declarations takes a few ms (~10 for all of them), so each package is flattened when one of its
+ * definitions is first asked for.
  */
-export function goFields(): Readonly<Record<string, readonly string[]>> {
-  return (all ??= { ...Object.assign({}, ...GO_PACKAGES.map(packageGoFields)), ...DECLARED_HERE });
+export function goFieldsOf(name: string): readonly string[] | undefined {
+  const declared = DECLARED_HERE[name];
+  if (declared) return declared;
+  const prefix = name.slice(0, name.lastIndexOf('.'));
+  let fields = byPrefix.get(prefix);
+  if (!fields) {
+    fields = Object.assign({}, ...GO_PACKAGES.filter((p) => p.prefix === prefix).map(packageGoFields)) as Record<string, readonly string[]>;
+    byPrefix.set(prefix, fields);
+  }
+  return fields[name];
 }

@@ -2,19 +2,9 @@
 // publishes: one source of shape per kind, which the decoder, patches and apply walk.
 import { structuralFromOpenApi } from '../schema/from-openapi.ts';
 import type { StructuralSchema } from '../schema/structural.ts';
-import { openapiV3Schemas } from './definitions.ts';
-import { goFields } from './go-fields.ts';
-import type { Schema } from './schema-builder.ts';
+import { v3Definition } from './definitions.ts';
+import { goFieldsOf } from './go-fields.ts';
 import { lazySchema } from '../schema/lazy-schema.ts';
-
-// The v3 dialect: it marks non-pointer struct fields with `default: {}`, which decoding
-// (defaults) and server-side apply (always-present structs) read.
-let definitions: Record<string, Schema> | undefined;
-
-function allDefinitions(): Record<string, Schema> {
-  definitions ??= openapiV3Schemas() as Record<string, Schema>;
-  return definitions;
-}
 
 const schemas = new Map<string, StructuralSchema>();
 
@@ -28,7 +18,7 @@ const schemas = new Map<string, StructuralSchema>();
 export function kindSchema(definition: string): StructuralSchema {
   let schema = schemas.get(definition);
   if (!schema) {
-    schema = lazySchema(() => structuralFromOpenApi(allDefinitions(), definition, goFields()));
+    schema = lazySchema(() => structuralFromOpenApi(v3Definition, definition, goFieldsOf));
     schemas.set(definition, schema);
   }
   return schema;

@@ -65,7 +65,7 @@ export function protobufWireType(definition: Schema): ProtobufWireType | undefin
 }
 
 /** A definition without the extension on itself or its properties, as the documents publish it. */
-function published(definition: Schema): Schema {
+export function published(definition: Schema): Schema {
   if (!Object.hasOwn(definition, PROTOBUF_EXTENSION) && !definition['properties']) return definition;
   const { [PROTOBUF_EXTENSION]: _, ...rest } = definition;
   const props = rest['properties'] as Record<string, Schema> | undefined;

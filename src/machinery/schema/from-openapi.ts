@@ -44,24 +44,26 @@ function refName(d: Definition): string | undefined {
   return target?.slice(target.lastIndexOf('/') + 1);
 }
 
+/** Definitions by name: a record, or a function that builds them as they are asked for. */
+export type Definitions = Readonly<Record<string, unknown>> | ((name: string) => unknown);
+
 interface Source {
-  defs: Readonly<Record<string, unknown>>;
-  goFields: GoFields;
+  definition: (name: string) => unknown;
+  goFields: (name: string) => readonly string[] | undefined;
 }
 
 /** Definition `name`, with its Go struct's order and encoding when they are known. */
 function convertNamed(src: Source, name: string, target: Definition, depth: number, within: readonly string[]): StructuralSchema {
   const out = convert(src, target, depth, within);
-  const fields = src.goFields[name];
+  const fields = src.goFields(name);
   return fields && out.properties ? withGoStruct(out, fields, name) : out;
 }
 
 /** `within`: the definitions being inlined around this one. */
 function convert(src: Source, d: Definition, depth: number, within: readonly string[]): StructuralSchema {
-  const defs = src.defs;
   const name = refName(d);
   if (name !== undefined) {
-    const target = defs[name] as Definition | undefined;
+    const target = src.definition(name) as Definition | undefined;
     if (!target || depth > MAX_REF_DEPTH || within.includes(name)) return { 'x-kubernetes-preserve-unknown-fields': true };
     const out: StructuralSchema = { ...convertNamed(src, name, target, depth + 1, [...within, name]), goType: goTypeOfDefinition(name) };
     // A property's own description and default win over the referenced definition's (in the v3
@@ -91,8 +93,16 @@ function convert(src: Source, d: Definition, depth: number, within: readonly str
  * The structural schema of definition `name` in `defs` (either OpenAPI dialect), references
  * inlined; `goFields` gives the Go structs of the definitions it knows.
  */
-export function structuralFromOpenApi(defs: Readonly<Record<string, unknown>>, name: string, goFields: GoFields = {}): StructuralSchema {
-  const root = defs[name] as Definition | undefined;
+export function structuralFromOpenApi(
+  defs: Definitions,
+  name: string,
+  goFields: GoFields | ((name: string) => readonly string[] | undefined) = {},
+): StructuralSchema {
+  const src: Source = {
+    definition: typeof defs === 'function' ? defs : (n) => defs[n],
+    goFields: typeof goFields === 'function' ? goFields : (n) => goFields[n],
+  };
+  const root = src.definition(name) as Definition | undefined;
   if (!root) throw new Error(`no OpenAPI definition ${name}`);
-  return { ...convertNamed({ defs, goFields }, name, root, 0, [name]), goType: goTypeOfDefinition(name) };
+  return { ...convertNamed(src, name, root, 0, [name]), goType: goTypeOfDefinition(name) };
 }

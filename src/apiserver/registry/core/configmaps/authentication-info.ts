@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { ConfigMap } from '../../../../api/core/v1/configmap-types.ts';
 import type { AuthenticationOptions } from '../../../../options/apiserver/authentication-options.ts';
 import { isNotFound } from '../../../../machinery/status.ts';
+import { jsonEqual } from '../../../../machinery/patch/json-value.ts';
 import { AUTHENTICATION_CONFIG_MAP, authenticationConfigMapData } from '../../../../component-base/delegated/authentication-config-map.ts';
 import type { PostStartHook } from '../../../server/config.ts';
 import type { InstalledResource } from '../../generic/context.ts';
@@ -48,7 +49,7 @@ export function authenticationInfoHook(opts: AuthenticationOptions, configMaps: 
   };
 }
 
-/** Creates the config map, or puts the data back into the one there. */
+/** Creates the config map, or puts the data back into the one there when it differs. */
 async function publish(res: InstalledResource<ConfigMap, ConfigMap>, data: Record<string, string>): Promise<void> {
   let current: ConfigMap | undefined;
   try {
@@ -61,6 +62,8 @@ async function publish(res: InstalledResource<ConfigMap, ConfigMap>, data: Recor
     await createObject(res, cm, NAMESPACE, WRITE);
     return;
   }
+  // A restart with the same flags finds its own data: no write, and no managed-fields work at start.
+  if (jsonEqual(current.data, data) && current.binaryData === undefined) return;
   current.data = data;
   delete current.binaryData;
   await updateObject(res, NAME, NAMESPACE, current, WRITE);
