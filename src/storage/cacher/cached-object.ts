@@ -22,9 +22,12 @@ export class CachedObject<T extends ApiObject> implements StoredEntry<T>, Packed
    * declaration here once they have checked), so that it need not keep a second copy.
    */
   servedAsIs: object | undefined;
-  /** The packed JSON (json-packer.ts); fields of the entry itself rather than an object of their own. */
-  readonly bytes: string;
-  readonly dictionary: Buffer | undefined;
+  /**
+   * The packed JSON (json-packer.ts); fields of the entry itself rather than an object of their own.
+   * Set once more only by packLater, which changes how the same JSON is kept.
+   */
+  bytes: string;
+  dictionary: Buffer | undefined;
   #decoded: WeakRef<T> | undefined;
 
   constructor(packed: PackedJson, revision: number, labels: Readonly<Record<string, string>> | undefined) {
@@ -34,9 +37,17 @@ export class CachedObject<T extends ApiObject> implements StoredEntry<T>, Packed
     this.labels = labels;
   }
 
-  /** Keeps `obj` (frozen, as the store handed it out) at `revision`, packed by `packer`. */
-  static of<T extends ApiObject>(obj: T, revision: number, packer: JsonPacker): CachedObject<T> {
-    return new CachedObject<T>(packer.pack(JSON.stringify(obj)), revision, obj.metadata?.labels);
+  /** Keeps `obj` (frozen, as the store handed it out) at `revision`, packed by `packer` now or, with `later`, by packLater. */
+  static of<T extends ApiObject>(obj: T, revision: number, packer: JsonPacker, later = false): CachedObject<T> {
+    const json = JSON.stringify(obj);
+    return new CachedObject<T>(later ? packer.unpacked(json) : packer.pack(json), revision, obj.metadata?.labels);
+  }
+
+  /** Packs what `of` kept unpacked. */
+  packLater(packer: JsonPacker): void {
+    const packed = packer.repack(this);
+    this.bytes = packed.bytes;
+    this.dictionary = packed.dictionary;
   }
 
   /** The object as UTF-8 JSON, exactly what JSON.stringify gives for its decoded form. */

@@ -71,3 +71,16 @@ test('when the objects change shape for good, a later one becomes the dictionary
   assert.equal(unpack(early).toString(), other(0));
   assert.equal(unpack(packer.pack(event(3))).toString(), event(3));
 });
+
+test('JSON kept unpacked at first (a fill) packs later to the same bytes', () => {
+  const packer = new JsonPacker();
+  for (const text of [event(1), pod('web-1', 'ünïcödé ✓ 🚀'), '{"a":1}']) {
+    const kept = packer.unpacked(text);
+    assert.equal(kept.dictionary, undefined);
+    assert.equal(unpack(kept).toString(), text);
+    const packed = packer.repack(kept);
+    assert.equal(unpack(packed).toString(), text);
+    assert.equal(packer.repack(packed), packed, 'packing twice changes nothing');
+  }
+  assert.ok(packer.repack(packer.unpacked(event(2))).bytes.length * 4 < event(2).length);
+});

@@ -65,11 +65,24 @@ export class JsonPacker {
   /** Where packed bytes are assembled before they become a string; grows to the largest object. */
   #scratch = Buffer.allocUnsafe(4096);
 
+  /** `json` as it is, for packing later (repack). */
+  unpacked(json: string): PackedJson {
+    return { bytes: isAscii(json) ? json : Buffer.from(json).toString('latin1'), dictionary: undefined };
+  }
+
   pack(json: string): PackedJson {
-    const length = Buffer.byteLength(json);
-    // ASCII text is its own UTF-8 bytes as latin1 characters: kept as it is, without a copy.
-    if (length < MIN_PACKED_SIZE) return { bytes: length === json.length ? json : Buffer.from(json).toString('latin1'), dictionary: undefined };
-    const raw = Buffer.from(json);
+    if (json.length < MIN_PACKED_SIZE) return this.unpacked(json);
+    return this.#pack(Buffer.from(json), json);
+  }
+
+  /** What `unpacked` kept, packed now. */
+  repack(kept: PackedJson): PackedJson {
+    if (kept.dictionary || kept.bytes.length < MIN_PACKED_SIZE) return kept;
+    return this.#pack(Buffer.from(kept.bytes, 'latin1'), kept.bytes);
+  }
+
+  /** `raw` (UTF-8) packed; `asIs` is what to keep if packing saves nothing. */
+  #pack(raw: Buffer, asIs: string): PackedJson {
     this.#dictionary ??= new Dictionary(raw);
     let packed = this.#encode(raw, this.#dictionary);
     this.#packsSinceReplaced++;
@@ -78,7 +91,7 @@ export class JsonPacker {
       this.#packsSinceReplaced = 0;
       packed = this.#encode(raw, this.#dictionary);
     }
-    if (packed.length >= raw.length) return { bytes: length === json.length ? json : raw.toString('latin1'), dictionary: undefined };
+    if (packed.length >= raw.length) return { bytes: asIs.length === raw.length ? asIs : raw.toString('latin1'), dictionary: undefined };
     return { bytes: packed, dictionary: this.#dictionary.bytes };
   }
 
@@ -128,6 +141,11 @@ export class JsonPacker {
     o = writeLiterals(input, literalsFrom, n, out, o);
     return out.toString('latin1', 0, o);
   }
+}
+
+/** ASCII text is its own UTF-8 bytes as latin1 characters: kept as it is, without a copy. */
+function isAscii(text: string): boolean {
+  return Buffer.byteLength(text) === text.length;
 }
 
 function writeLiterals(input: Buffer, from: number, to: number, out: Buffer, o: number): number {

@@ -70,7 +70,7 @@ export class Reflector<T extends ApiObject> {
     const list = await store.list(prefix, { recursive: true, resourceVersion: '' });
     if (this.closed) return;
     const revision = Number(list.resourceVersion);
-    cache.replace(list.items.map((obj) => [keyOf(obj), cache.keep(obj, revisionOf(obj))] as [string, CachedObject<T>]), revision);
+    cache.replace(list.items.map((obj) => [keyOf(obj), cache.keepFromList(obj, revisionOf(obj))] as [string, CachedObject<T>]), revision);
     this.opts.onReplace();
     const watcher = await store.watch(prefix, { recursive: true, resourceVersion: list.resourceVersion, progressNotify: true, sendInitialEvents: false });
     if (this.closed) {

@@ -86,3 +86,24 @@ test('a change in the window lets go of its decoded object once settled, and sti
   assert.deepEqual(cache.eventsAfter(1)?.map((e) => [e.type, e.object.metadata.resourceVersion]), [['ADDED', '2'], ['DELETED', '3']]);
   assert.equal(cache.get('/r/p'), undefined);
 });
+
+test('a fill is kept unpacked, then packed in the background, serving the same JSON throughout', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout', 'setImmediate'] });
+  const cache = new WatchCache<ApiObject>(64);
+  const big = (i: number): ApiObject => ({ metadata: { name: `n${i}`, namespace: 'shop', labels: { app: 'web' } }, spec: { note: 'the same text in every object, long enough to share' } } as ApiObject);
+  const keys = Array.from({ length: 2500 }, (_, i) => `/registry/x/shop/n${i}`);
+  cache.replace(keys.map((k, i) => [k, cache.keepFromList(big(i), 1)]), 1);
+  const json = (k: string) => cache.get(k)!.json.toString();
+  assert.equal(json(keys[7]!), JSON.stringify(big(7)));
+  assert.equal(cache.get(keys[7]!)!.dictionary, undefined, 'kept unpacked at first');
+  t.mock.timers.tick(999);
+  assert.equal(cache.get(keys[7]!)!.dictionary, undefined, 'not before a second');
+  // Then a slice at a time, each turn scheduling the next.
+  t.mock.timers.tick(1);
+  t.mock.timers.tick(0);
+  t.mock.timers.tick(0);
+  for (const i of [0, 7, 1500, 2499]) {
+    assert.ok(cache.get(keys[i]!)!.dictionary, `n${i} packed`);
+    assert.equal(json(keys[i]!), JSON.stringify(big(i)));
+  }
+});
