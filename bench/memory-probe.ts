@@ -53,6 +53,7 @@ try {
     const bySize = new Map<number, [number, number]>();
     for (const [, sz, rss] of regions) { const k = sz >= 65536 ? 65536 : sz >= 4096 ? 4096 : sz >= 256 ? 256 : 0; const v = bySize.get(k) ?? [0, 0]; bySize.set(k, [v[0] + 1, v[1] + rss / 1024]); }
     for (const [k, [n, mib]] of bySize) console.log(`anonymous regions of >= ${k} KiB: ${n}, rss ${mib.toFixed(1)} MiB`);
+    for (const [range, sz, rss] of regions) if (sz >= 4096 && rss >= 1024) console.log(`  region ${range}: size ${(sz / 1024).toFixed(1)} MiB, rss ${(rss / 1024).toFixed(1)} MiB`);
   }
   if (process.argv.includes('--snapshot')) {
     // Needs NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2 (the daemon writes the file into its cwd).
