@@ -23,6 +23,8 @@ const MAX_DICTIONARY = 0xffff;
 const HASH_BITS = 13;
 /** Candidate positions tried per input position: longer chains pack a little tighter, slower. */
 const CHAIN_TRIES = 16;
+/** The largest scratch buffer a packer keeps between objects. */
+const MAX_SCRATCH = 64 * 1024 + 1024;
 /** Objects this small are kept as they are. */
 const MIN_PACKED_SIZE = 64;
 /** An object packing worse than this (packed/raw) may become the next dictionary ... */
@@ -62,7 +64,7 @@ function hash4(b: Uint8Array, p: number): number {
 export class JsonPacker {
   #dictionary: Dictionary | undefined;
   #packsSinceReplaced = 0;
-  /** Where packed bytes are assembled before they become a string; grows to the largest object. */
+  /** Where packed bytes are assembled before they become a string. */
   #scratch = Buffer.allocUnsafe(4096);
 
   /** `json` as it is, for packing later (repack). */
@@ -97,9 +99,11 @@ export class JsonPacker {
 
   #encode(input: Buffer, dictionary: Dictionary): string {
     const n = input.length;
-    // Worst case: every byte a literal, one token byte per 128 of them, plus the length.
-    if (this.#scratch.length < n + (n >> 7) + 16) this.#scratch = Buffer.allocUnsafe(n + (n >> 7) + 16);
-    const out = this.#scratch;
+    // Worst case: every byte a literal, one token byte per 128 of them, plus the length. The
+    // scratch buffer is kept for objects up to 64 KiB; a larger one gets a buffer of its own.
+    const worst = n + (n >> 7) + 16;
+    if (this.#scratch.length < worst && worst <= MAX_SCRATCH) this.#scratch = Buffer.allocUnsafe(MAX_SCRATCH);
+    const out = worst <= this.#scratch.length ? this.#scratch : Buffer.allocUnsafe(worst);
     const d = dictionary.bytes;
     let o = 0;
     for (let v = n; ; v >>>= 7) {
