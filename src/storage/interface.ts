@@ -93,6 +93,9 @@ export interface ListResult<T extends ApiObject> {
 export interface StoredEntry<T extends ApiObject> {
   /** The object's JSON, exactly what JSON.stringify of object() gives, when it is kept encoded (shared: never change it). */
   readonly json?: Uint8Array;
+  /** With `json`: its length, and a way to write it straight into a larger buffer (a list) without a copy of its own. */
+  readonly jsonLength?: number;
+  writeJson?(out: Buffer, at: number): number;
   /** The object, decoded on first use; frozen and possibly shared: copy it before changing it. */
   object(): T;
   /**

@@ -11,7 +11,7 @@
 // which would move every written object to the old generation for nothing.
 import type { ApiObject, StoredEntry } from '../interface.ts';
 import { deepFreeze } from '../../machinery/patch/json-value.ts';
-import { unpack, type JsonPacker, type PackedJson } from './json-packer.ts';
+import { unpack, unpackedLength, unpackInto, type JsonPacker, type PackedJson } from './json-packer.ts';
 
 export class CachedObject<T extends ApiObject> implements StoredEntry<T>, PackedJson {
   readonly revision: number;
@@ -53,6 +53,14 @@ export class CachedObject<T extends ApiObject> implements StoredEntry<T>, Packed
   /** The object as UTF-8 JSON, exactly what JSON.stringify gives for its decoded form. */
   get json(): Buffer {
     return unpack(this);
+  }
+
+  get jsonLength(): number {
+    return unpackedLength(this);
+  }
+
+  writeJson(out: Buffer, at: number): number {
+    return unpackInto(this, out, at);
   }
 
   /** The decoded object, frozen and possibly shared with other readers. */

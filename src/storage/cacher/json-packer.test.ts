@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { JsonPacker, unpack } from './json-packer.ts';
+import { JsonPacker, unpack, unpackedLength, unpackInto } from './json-packer.ts';
 
 const pod = (name: string, note = '') => JSON.stringify({
   apiVersion: 'v1',
@@ -83,4 +83,15 @@ test('JSON kept unpacked at first (a fill) packs later to the same bytes', () =>
     assert.equal(packer.repack(packed), packed, 'packing twice changes nothing');
   }
   assert.ok(packer.repack(packer.unpacked(event(2))).bytes.length * 4 < event(2).length);
+});
+
+test('packed JSON unpacks straight into a larger buffer, one object after another, as a list does', () => {
+  const packer = new JsonPacker();
+  const texts = ['{"a":1}', event(1), pod('web-1', 'ünïcödé ✓'), event(2), JSON.stringify({ note: 'é'.repeat(40) })];
+  const packed = texts.map((t) => packer.pack(t));
+  const out = Buffer.alloc(packed.reduce((n, p) => n + unpackedLength(p), 0));
+  let at = 0;
+  for (const p of packed) at = unpackInto(p, out, at);
+  assert.equal(at, out.length);
+  assert.equal(out.toString(), texts.join(''));
 });

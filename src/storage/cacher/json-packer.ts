@@ -161,18 +161,29 @@ function writeLiterals(input: Buffer, from: number, to: number, out: Buffer, o: 
   return o;
 }
 
-/** The UTF-8 JSON that a packer's `bytes` against `d` hold. */
-export function unpack({ bytes: s, dictionary: d }: PackedJson): Buffer {
-  if (!d) return Buffer.from(s, 'latin1');
+/** The UTF-8 JSON that a packer's `bytes` against `dictionary` hold. */
+export function unpack(packed: PackedJson): Buffer {
+  const out = Buffer.allocUnsafe(unpackedLength(packed));
+  unpackInto(packed, out, 0);
+  return out;
+}
+
+/** How many bytes of JSON `packed` holds. */
+export function unpackedLength({ bytes: s, dictionary: d }: PackedJson): number {
+  if (!d) return s.length;
   let n = 0;
-  let i = 0;
-  for (let shift = 0; ; shift += 7) {
+  for (let i = 0, shift = 0; ; shift += 7) {
     const b = s.charCodeAt(i++);
     n += (b & 0x7f) * 2 ** shift;
-    if (b < 0x80) break;
+    if (b < 0x80) return n;
   }
-  const out = Buffer.allocUnsafe(n);
-  let o = 0;
+}
+
+/** Writes the JSON `packed` holds into `out` at `o`; returns where it ends. */
+export function unpackInto({ bytes: s, dictionary: d }: PackedJson, out: Buffer, o: number): number {
+  if (!d) return o + out.write(s, o, 'latin1');
+  let i = 0;
+  while (s.charCodeAt(i++) >= 0x80);
   while (i < s.length) {
     const t = s.charCodeAt(i++);
     if (t < 0x80) {
@@ -188,11 +199,11 @@ export function unpack({ bytes: s, dictionary: d }: PackedJson): Buffer {
     }
     // A native copy pays for itself only on longer runs.
     if (length > 48) {
-      d.copy(out, o, at, at + length);
+      out.set(d.subarray(at, at + length), o);
       o += length;
     } else {
       for (const end = at + length; at < end; ) out[o++] = d[at++]!;
     }
   }
-  return out;
+  return o;
 }
