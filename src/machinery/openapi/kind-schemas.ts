@@ -13,7 +13,9 @@ const schemas = new Map<string, StructuralSchema>();
  * with its Go structs' field order and encoding (go-fields.ts). Declarations name their schema
  * when they are built, at start, but most kinds are first decoded or patched much later if at
  * all: the schema is built the first time it is read (lazy-schema.ts), which keeps the v3
- * definitions and the conversion of every kind (~90 ms) out of the time to start.
+ * definitions and the conversion of every kind (~90 ms) out of the time to start. It reads the
+ * v3 dialect, which marks non-pointer struct fields with `default: {}`: decoding (defaults) and
+ * server-side apply (always-present structs) read that.
  */
 export function kindSchema(definition: string): StructuralSchema {
   let schema = schemas.get(definition);
