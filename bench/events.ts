@@ -35,6 +35,7 @@ const GETS_PER_RUN = 10_000;
 const WATCHERS = 100;
 const WATCHED_WRITES = 200;
 const LATENCY_SECONDS = 10;
+const SETTLE_MS = 5000;
 
 /** An Event for `namespace`, named `name` or, when name is absent, named by the server (generateName). */
 function eventBody(namespace: string, name: string | undefined, note = 'benchmark event'): string {
@@ -162,6 +163,10 @@ export async function benchEvents(): Promise<Record<string, number | string>> {
     const watch = await watchLatency(target);
     await createEvents(target, NAMESPACE, TOTAL_EVENTS - WARM_UP - CREATE_RUNS * CREATES_PER_RUN - LIST_SIZE - WATCHED_WRITES);
     const rss = rssMiB(child.pid!);
+    // The same a few seconds later, idle: how much of the figure above was the collector's slack
+    // from the burst of creates rather than what the server keeps.
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const settledRss = rssMiB(child.pid!);
     const servedJsonBytes = Buffer.byteLength((await send(target, agent, 'GET', `${eventsPath('list')}/${someName}`)).body);
     const latency = useH2load ? await getLatencyWhileCreating(target, `${eventsPath('list')}/${someName}`, eventsPath(NAMESPACE), eventBody(NAMESPACE, undefined), LATENCY_SECONDS) : undefined;
     return {
@@ -178,6 +183,7 @@ export async function benchEvents(): Promise<Record<string, number | string>> {
       'server RSS after 100,000 events (MiB, target <= 300)': rss,
       'JSON of one event as served (bytes)': servedJsonBytes,
       'RSS growth per event stored (bytes)': Math.round(((rss - rssAtStart) * 2 ** 20) / TOTAL_EVENTS),
+      [`server RSS ${SETTLE_MS / 1000} s after the last of those creates, idle (MiB)`]: settledRss,
       'get of one event, p50, 16 connections while 2,000 creates/s run (ms)': latency ? Number(latency.p50.toFixed(1)) : 'h2load is not installed',
       'get of one event, p99, 16 connections while 2,000 creates/s run (ms, target <= 25)': latency ? Number(latency.p99.toFixed(1)) : 'h2load is not installed',
       'get of one event, slowest while creates run (ms)': latency ? Math.round(latency.max) : 'h2load is not installed',
