@@ -26,34 +26,29 @@ try {
     const [name, value] = line.split(' ');
     console.log(`${name!.padEnd(70)} ${(Number(value) / MiB).toFixed(1)} MiB`);
   }
-  // The process's resident memory by kind of mapping: V8's heap pages and malloc arenas are anonymous.
+  // The process's resident memory by mapping, read once: V8's heap pages and malloc arenas are anonymous.
   const { readFileSync } = await import('node:fs');
-  const byKind = new Map<string, number>();
-  let current = '';
+  const mappings: Array<{ range: string; name: string; sizeKiB: number; rssKiB: number }> = [];
   for (const line of readFileSync(`/proc/${child.pid}/smaps`, 'utf8').split('\n')) {
-    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) current = head[1] ? head[1]!.replace(/.*\//, '') : '[anonymous]';
+    const head = /^([0-9a-f]+-[0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) mappings.push({ range: head[1]!, name: head[2] ? head[2].replace(/.*\//, '') : '[anonymous]', sizeKiB: 0, rssKiB: 0 });
+    const size = /^Size:\s+(\d+) kB/.exec(line);
+    if (size) mappings.at(-1)!.sizeKiB = Number(size[1]);
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss) byKind.set(current, (byKind.get(current) ?? 0) + Number(rss[1]) / 1024);
+    if (rss) mappings.at(-1)!.rssKiB = Number(rss[1]);
   }
-  for (const [what, mib] of [...byKind].sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(`rss of ${what.padEnd(62)} ${mib.toFixed(1)} MiB`);
+  const byName = new Map<string, number>();
+  for (const m of mappings) byName.set(m.name, (byName.get(m.name) ?? 0) + m.rssKiB / 1024);
+  for (const [what, mib] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 6)) console.log(`rss of ${what.padEnd(62)} ${mib.toFixed(1)} MiB`);
   if (process.env.PROBE_REGIONS) {
-    // The largest anonymous regions: V8 reserves its heap in 256 KiB pages, glibc its thread arenas in 64 MiB.
-    const regions: Array<[string, number, number]> = [];
-    let range = '';
-    let size = 0;
-    for (const line of readFileSync(`/proc/${child.pid}/smaps`, 'utf8').split('\n')) {
-      const head = /^([0-9a-f]+-[0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-      if (head) range = head[2] ? '' : head[1]!;
-      const sz = /^Size:\s+(\d+) kB/.exec(line);
-      if (sz) size = Number(sz[1]);
-      const rss = /^Rss:\s+(\d+) kB/.exec(line);
-      if (rss && range) regions.push([range, size, Number(rss[1])]);
+    // Anonymous regions by size: V8 reserves its heap in 256 KiB pages, glibc its thread arenas at 64 MiB boundaries.
+    const anonymous = mappings.filter((m) => m.name === '[anonymous]');
+    for (const floor of [0, 256, 4096, 65536]) {
+      const ceiling = floor === 65536 ? Infinity : floor === 0 ? 256 : floor * 16;
+      const inClass = anonymous.filter((m) => m.sizeKiB >= floor && m.sizeKiB < ceiling);
+      console.log(`anonymous regions of >= ${floor} KiB: ${inClass.length}, rss ${(inClass.reduce((n, m) => n + m.rssKiB, 0) / 1024).toFixed(1)} MiB`);
     }
-    const bySize = new Map<number, [number, number]>();
-    for (const [, sz, rss] of regions) { const k = sz >= 65536 ? 65536 : sz >= 4096 ? 4096 : sz >= 256 ? 256 : 0; const v = bySize.get(k) ?? [0, 0]; bySize.set(k, [v[0] + 1, v[1] + rss / 1024]); }
-    for (const [k, [n, mib]] of bySize) console.log(`anonymous regions of >= ${k} KiB: ${n}, rss ${mib.toFixed(1)} MiB`);
-    for (const [range, sz, rss] of regions) if (sz >= 4096 && rss >= 1024) console.log(`  region ${range}: size ${(sz / 1024).toFixed(1)} MiB, rss ${(rss / 1024).toFixed(1)} MiB`);
+    for (const m of anonymous) if (m.sizeKiB >= 4096 && m.rssKiB >= 1024) console.log(`  region ${m.range}: size ${(m.sizeKiB / 1024).toFixed(1)} MiB, rss ${(m.rssKiB / 1024).toFixed(1)} MiB`);
   }
   if (process.argv.includes('--snapshot')) {
     // Needs NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2 (the daemon writes the file into its cwd).

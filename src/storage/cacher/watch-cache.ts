@@ -1,7 +1,7 @@
 // The in-memory state of one resource: every current object by key (kept encoded, see
 // cached-object.ts), and a bounded window of the most recent changes, each remembering the object
 // as it was before, so that watchers with a predicate can tell "stopped matching" from "changed".
-// Plain data, no I/O.
+// Plain data, no I/O; its one timer packs a fill's entries in the background (packInBackground).
 import type { ApiObject } from '../interface.ts';
 import { CachedObject } from './cached-object.ts';
 import { JsonPacker } from './json-packer.ts';
