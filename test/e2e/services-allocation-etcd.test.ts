@@ -51,12 +51,13 @@ test('NodePort services created on both servers at once get distinct node ports'
   for (const r of replies) assert.equal(r.status, 201, r.text);
   const ports = replies.flatMap((r) => r.body.spec.ports.map((p: { nodePort: number }) => p.nodePort));
   assert.equal(new Set(ports).size, 80);
-  // One asked for on one server is refused on the other.
-  const asked = await a.call('POST', SVCS, { metadata: { name: 'np-asked' }, spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30999 }] } });
+  // One asked for on one server is refused on the other. It is taken from the low band that random
+  // allocation leaves alone (30000-30085 of the default range), so none of the 80 above can hold it.
+  const asked = await a.call('POST', SVCS, { metadata: { name: 'np-asked' }, spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30010 }] } });
   assert.equal(asked.status, 201, asked.text);
-  const dup = await b.call('POST', SVCS, { metadata: { name: 'np-dup' }, spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30999 }] } });
+  const dup = await b.call('POST', SVCS, { metadata: { name: 'np-dup' }, spec: { type: 'NodePort', ports: [{ port: 80, nodePort: 30010 }] } });
   assert.equal(dup.status, 422, dup.text);
-  assert.equal(dup.body.message, 'Service "np-dup" is invalid: spec.ports[0].nodePort: Invalid value: 30999: provided port is already allocated');
+  assert.equal(dup.body.message, 'Service "np-dup" is invalid: spec.ports[0].nodePort: Invalid value: 30010: provided port is already allocated');
 });
 
 test('the orch endpoints list both servers, sorted, and drop one that stops', { skip }, async () => {
