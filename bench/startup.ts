@@ -3,7 +3,7 @@
 // that generates it, and the median of 3 starts over a store already holding 100,000 events
 // (the watch cache lists them all before /readyz says ok). Runs bin/orch-apiserver when the
 // daemon exists, else the test child script.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,9 +80,13 @@ interface Launch {
 function launcher(): Launch {
   const daemon = fileURLToPath(new URL('../src/cmd/orch-apiserver.ts', import.meta.url));
   if (existsSync(daemon)) {
+    // The launcher bundles the daemon when a source file is newer than the bundle: done here, so
+    // that no start measured below includes it.
+    const launcher = fileURLToPath(new URL('../bin/orch-apiserver', import.meta.url));
+    spawnSync(launcher, ['--version'], { stdio: 'ignore' });
     return {
       what: 'bin/orch-apiserver',
-      command: fileURLToPath(new URL('../bin/orch-apiserver', import.meta.url)),
+      command: launcher,
       args: (port, dir) => [`--data-dir=${dir}`, `--cert-dir=${join(dir, 'pki')}`, '--bind-address=127.0.0.1', `--secure-port=${port}`],
     };
   }

@@ -25,11 +25,11 @@ export function sqlitePathFor(server: string | undefined, dataDir: string): stri
 }
 
 async function loadEtcdOpener(): Promise<EtcdOpener> {
-  // Resolved at run time so this module does not depend on the etcd backend being built in.
-  const specifier = './kv/etcd/index.ts';
+  // Imported on first use: a server on SQLite never loads the etcd client. The name is written out
+  // so that the bundled daemon (scripts/bundle.ts) carries the backend as a chunk of its own.
   let mod: { openEtcdKv?: EtcdOpener };
   try {
-    mod = (await import(specifier)) as { openEtcdKv?: EtcdOpener };
+    mod = (await import('./kv/etcd/index.ts')) as { openEtcdKv?: EtcdOpener };
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
       throw new Error('--kvstore-servers: the etcd backend is not available in this build; use sqlite:// or leave --kvstore-servers unset');

@@ -4,11 +4,8 @@
 import { notAcceptable } from '../../machinery/status.ts';
 import { negotiateOutput as negotiate } from '../../machinery/codecs/negotiate.ts';
 import type { MediaType } from '../../machinery/codecs/media-types.ts';
-import type * as ProtobufCodec from '../../machinery/codecs/protobuf.ts';
-import { lazyRequire } from '../../machinery/lazy/lazy-require.ts';
-
-// The protobuf codec and protobufjs load with the first request that can use them (lazy-require.ts).
-const protobufCodec = lazyRequire<typeof ProtobufCodec>(new URL('../../machinery/codecs/protobuf.ts', import.meta.url));
+// The protobuf codec and protobufjs load with the first request that can use them (lazy-sources.ts).
+import { protobufCodec } from '../../machinery/lazy/lazy-sources.ts';
 
 export type { MediaType } from '../../machinery/codecs/media-types.ts';
 

@@ -4,11 +4,8 @@ import { parse as parseYaml, stringify as stringifyYaml } from '../lazy/yaml.ts'
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { badRequest, unsupportedMediaType } from '../status.ts';
 import { jsonMediaType, kubernetesProtobufMediaType, parseMediaType, protobufMediaType, yamlMediaType, type MediaType } from './media-types.ts';
-import type * as ProtobufCodec from './protobuf.ts';
-import { lazyRequire } from '../lazy/lazy-require.ts';
-
-// The protobuf codec and protobufjs load with the first protobuf body (lazy-require.ts).
-const protobufCodec = lazyRequire<typeof ProtobufCodec>(new URL('./protobuf.ts', import.meta.url));
+// The protobuf codec and protobufjs load with the first protobuf body (lazy-sources.ts).
+import { protobufCodec } from '../lazy/lazy-sources.ts';
 
 /**
  * Decodes a create or update body by its Content-Type (JSON when absent). The body must be an

@@ -4,11 +4,8 @@
 
 import type { ApiObject } from '../../api/meta/v1/types.ts';
 import { protobufMediaType, type MediaType } from './media-types.ts';
-import type * as ProtobufCodec from './protobuf.ts';
-import { lazyRequire } from '../lazy/lazy-require.ts';
-
-// The protobuf codec and protobufjs load with the first protobuf body (lazy-require.ts).
-const protobufCodec = lazyRequire<typeof ProtobufCodec>(new URL('./protobuf.ts', import.meta.url));
+// The protobuf codec and protobufjs load with the first protobuf body (lazy-sources.ts).
+import { protobufCodec } from '../lazy/lazy-sources.ts';
 
 /** meta/v1 WatchEvent: its object (a RawExtension) holds the enveloped object's bytes. */
 const WATCH_EVENT = 'io.orch.apimachinery.pkg.apis.meta.v1.WatchEvent';

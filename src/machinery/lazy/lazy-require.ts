@@ -11,16 +11,21 @@ const unloaded = new Set<() => unknown>();
 
 /** A function that loads `specifier` (a package, or a file URL) on its first call and returns it. */
 export function lazyRequire<T>(specifier: string | URL): () => T {
+  return lazyLoad(() => requireFromHere(specifier instanceof URL ? fileURLToPath(specifier) : specifier) as T);
+}
+
+/** A function that calls `load` on its first call and returns what it returned from then on. */
+export function lazyLoad<T>(load: () => T): () => T {
   let loaded: T | undefined;
-  const load = (): T => {
+  const once = (): T => {
     if (loaded === undefined) {
-      loaded = requireFromHere(specifier instanceof URL ? fileURLToPath(specifier) : specifier) as T;
-      unloaded.delete(load);
+      loaded = load();
+      unloaded.delete(once);
     }
     return loaded;
   };
-  unloaded.add(load);
-  return load;
+  unloaded.add(once);
+  return once;
 }
 
 /** Loads every lazy package not loaded yet, one per turn of the event loop. */

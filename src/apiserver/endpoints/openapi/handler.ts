@@ -5,16 +5,13 @@
 // be kept for a year, one asked for by an old hash is redirected to the current one.
 import { createHash } from 'node:crypto';
 import type { Request, Response } from '../../../component-base/serving/request-context.ts';
-import type * as GnosticV2 from '../../../machinery/openapi/gnostic-v2.ts';
-import { lazyRequire } from '../../../machinery/lazy/lazy-require.ts';
+// gnostic's protobuf form, and protobufjs with it, load with the first request for it (lazy-sources.ts).
+import { gnosticV2 } from '../../../machinery/lazy/lazy-sources.ts';
 import { notAcceptable } from '../../../machinery/status.ts';
 import type { ResourceDeclaration } from '../../registry/resource.ts';
 import { parseAccept } from '../negotiation.ts';
 import { openapiPaths } from './paths.ts';
 import { referencedDefinitions, servedDefinitions, withDefinitionNames } from './served-definitions.ts';
-
-// gnostic's protobuf form, and protobufjs with it, load with the first request for it (lazy-require.ts).
-const gnosticV2 = lazyRequire<typeof GnosticV2>(new URL('../../../machinery/openapi/gnostic-v2.ts', import.meta.url));
 
 type Decl = ResourceDeclaration<any, any>;
 
