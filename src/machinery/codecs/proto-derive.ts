@@ -5,7 +5,8 @@
 // and type and format give the scalar (int32, int64, bool, string, bytes for format byte).
 // Compiled once into plans that the JSON <-> message conversion walks, and one protobufjs Root.
 
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
+import { protobufjs } from '../lazy/protobufjs.ts';
 import { protobufField, protobufWireType } from '../openapi/protobuf-extension.ts';
 import { wireTypes, type WireTypeCodec } from './proto-wire-types.ts';
 
@@ -211,7 +212,7 @@ export class ProtobufDerivation {
       }
       nested[plan.protoName] = message(fields);
     }
-    const root = protobuf.Root.fromJSON({ nested: { orch: { nested } } });
+    const root = protobufjs().Root.fromJSON({ nested: { orch: { nested } } });
     for (const plan of this.#plans.values()) plan.type = root.lookupType(`orch.${plan.protoName}`);
     this.#root = root;
     return root;

@@ -2,7 +2,8 @@
 // generated.proto): the object's apiVersion and kind beside its message's bytes. It is the
 // codec's own frame, not the shape of any kind, so it is declared here rather than derived.
 
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
+import { protobufjs } from '../lazy/protobufjs.ts';
 
 export interface Envelope {
   typeMeta?: { apiVersion?: string; kind?: string };
@@ -11,7 +12,7 @@ export interface Envelope {
   contentType?: string;
 }
 
-const root = protobuf.Root.fromJSON({
+const root = protobufjs().Root.fromJSON({
   nested: {
     TypeMeta: { edition: 'proto2', fields: { apiVersion: { id: 1, type: 'string' }, kind: { id: 2, type: 'string' } } },
     Unknown: {

@@ -3,7 +3,8 @@
 // Only the messages and fields a Kubernetes document uses are declared; the field numbers are
 // gnostic's. Values gnostic keeps as `Any` (defaults, enums, vendor extensions) travel as YAML text,
 // which is what kubectl's reader parses.
-import protobuf from 'protobufjs';
+import type protobuf from 'protobufjs';
+import { protobufjs } from '../lazy/protobufjs.ts';
 import { stringify } from '../lazy/yaml.ts';
 
 type Json = Record<string, unknown>;
@@ -57,7 +58,7 @@ let root: protobuf.Root | undefined;
 
 /** The gnostic message types, for encoding here and for reading a document back in tests. */
 export function gnosticV2Type(name: keyof typeof MESSAGES): protobuf.Type {
-  root ??= protobuf.Root.fromJSON({ nested: { openapi: { nested: { v2: { nested: Object.fromEntries(Object.entries(MESSAGES).map(([n, fields]) => [n, { fields }])) } } } } });
+  root ??= protobufjs().Root.fromJSON({ nested: { openapi: { nested: { v2: { nested: Object.fromEntries(Object.entries(MESSAGES).map(([n, fields]) => [n, { fields }])) } } } } });
   return root.lookupType(`openapi.v2.${name}`);
 }
 

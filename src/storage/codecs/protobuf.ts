@@ -7,15 +7,13 @@
 // protobufjs remains the reader for anything out of the ordinary, and the reference in tests; it
 // is loaded the first time it is needed.
 import type protobuf from 'protobufjs';
-import { lazyRequire } from '../../machinery/lazy/lazy-require.ts';
+import { protobufjs } from '../../machinery/lazy/protobufjs.ts';
 import type { ApiObject } from '../interface.ts';
 import { asApiObject, CodecError, type Codec } from './codec.ts';
 import { decodeJson } from './json.ts';
 import { readEnvelope, writeEnvelope } from './unknown-envelope.ts';
 
 export const PROTOBUF_MAGIC = Uint8Array.of(0x6b, 0x38, 0x73, 0x00);
-
-const protobufjs = lazyRequire<typeof protobuf>('protobufjs');
 
 const envelopeDescriptor = {
   nested: {
