@@ -4,7 +4,6 @@
 import { closeSync, createReadStream, createWriteStream, fstatSync, mkdirSync, openSync, readdirSync, renameSync, existsSync, unlinkSync, writeSync, statSync, chmodSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
 import { klog } from '../../component-base/logs/klog.ts';
 
 const log = klog('audit/rotating-file');
@@ -190,7 +189,7 @@ export class RotatingFile {
     if (!this.#opts.compress) return;
     for (const f of files) {
       if (f.compressed || existsSync(`${f.path}.gz`)) continue;
-      await pipeline(createReadStream(f.path), createGzip(), createWriteStream(`${f.path}.gz`, { mode: statSync(f.path).mode & 0o777 }));
+      await pipeline(createReadStream(f.path), process.getBuiltinModule('node:zlib').createGzip(), createWriteStream(`${f.path}.gz`, { mode: statSync(f.path).mode & 0o777 }));
       unlinkSync(f.path);
     }
   }

@@ -1,5 +1,5 @@
-// --enable-ui: serves the web page's files under /ui/. They are read once when the server is
-// composed and answered from memory. The files carry no cluster data, so they are public like
+// --enable-ui: serves the web page's files under /ui/. They are read once, on the first request
+// for one, and answered from memory. The files carry no cluster data, so they are public like
 // /version; the page fetches everything else through the API with the user's own credentials.
 // A path under /ui/ without a file extension is one of the page's views and gets index.html, so
 // links to views can be opened, bookmarked and reloaded.
@@ -51,9 +51,10 @@ export function loadUiAssets(dir = ASSETS_DIR): Map<string, Asset> {
   return assets;
 }
 
-/** The non-resource path the server mounts for the page. */
-export function uiPath(assets = loadUiAssets()): NonResourcePath {
-  return { path: UI_PATH, prefix: true, handler: (req, res) => serveUi(assets, req, res) };
+/** The non-resource path the server mounts for the page; the files are read on its first request, not at start. */
+export function uiPath(load = loadUiAssets): NonResourcePath {
+  let assets: Map<string, Asset> | undefined;
+  return { path: UI_PATH, prefix: true, handler: (req, res) => serveUi((assets ??= load()), req, res) };
 }
 
 function serveUi(assets: Map<string, Asset>, req: Request, res: Response): void {

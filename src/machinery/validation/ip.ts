@@ -1,6 +1,6 @@
 // IP address checks as Kubernetes makes them on legacy fields: Go's sloppy parser (IPv4 octets
 // may have leading zeros), and the special ranges an endpoint may not use.
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
 
 const SLOPPY_V4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
@@ -33,7 +33,8 @@ function v6Bytes(s: string): number[] | undefined {
 
 /** The address as 4 or 16 bytes, or undefined when Go's ParseIPSloppy would refuse it. */
 export function parseIPSloppy(s: string): number[] | undefined {
-  if (isIPv4(s) || SLOPPY_V4.test(s)) return v4Bytes(s);
+  // The sloppy pattern takes every strict address too; node:net's isIPv4 compiles a large pattern on first use.
+  if (SLOPPY_V4.test(s)) return v4Bytes(s);
   return v6Bytes(s);
 }
 
