@@ -2,7 +2,7 @@
 // pattern into a JavaScript RegExp with the same meaning for what both share, and reports what
 // RE2 refuses (look-around, back-references) with Go's error wording, so a pattern that
 // Kubernetes rejects is rejected here too.
-import { RE2JS } from 're2js';
+import { re2js } from '../lazy/re2js.ts';
 
 /** A compiled pattern: matching takes time linear in the input, as Go's RE2 does. */
 export type CompiledPattern = { ok: true; regexp: { test(input: string): boolean } } | { ok: false; error: string };
@@ -126,7 +126,7 @@ export function compileGoPattern(pattern: string): CompiledPattern {
     // pattern such as ^(a+)+$ cannot make a request take exponential time, as JavaScript's
     // backtracking engine would.
     try {
-      result = { ok: true, regexp: RE2JS.compile(pattern) };
+      result = { ok: true, regexp: re2js().RE2JS.compile(pattern) };
     } catch (err) {
       result = { ok: false, error: (err as Error).message.startsWith('error parsing regexp') ? (err as Error).message : `error parsing regexp: ${(err as Error).message}` };
     }

@@ -4,14 +4,15 @@
 // `matches` are rewritten (outside string literals) to `re2Matches`, served by re2js, and the
 // Kubernetes regex library's `find` and `findAll` are added over the same engine.
 import type { Environment } from '@marcbachmann/cel-js';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { re2js } from '../lazy/re2js.ts';
 
 const compiled = new Map<string, RE2JS>();
 
 function re2(pattern: string): RE2JS {
   let re = compiled.get(pattern);
   if (!re) {
-    re = RE2JS.compile(pattern);
+    re = re2js().RE2JS.compile(pattern);
     if (compiled.size > 1000) compiled.clear();
     compiled.set(pattern, re);
   }

@@ -2,8 +2,12 @@
 // front of the box. node:crypto has no XSalsa20, so tweetnacl does the sealing; its box layout
 // (tag first) is the one Go's secretbox.Seal writes.
 import { randomBytes } from 'node:crypto';
-import nacl from 'tweetnacl';
+import type Nacl from 'tweetnacl';
+import { lazyRequire } from '../../machinery/lazy/lazy-require.ts';
 import { TransformError, type ValueTransformer } from './transformer.ts';
+
+// Loaded with the first key of this provider: most servers encrypt nothing.
+const nacl = lazyRequire<typeof Nacl>('tweetnacl');
 
 const NONCE_SIZE = 24;
 
@@ -12,12 +16,12 @@ export function secretboxTransformer(key: Uint8Array): ValueTransformer {
   return {
     toStorage(data) {
       const nonce = new Uint8Array(randomBytes(NONCE_SIZE));
-      const box = nacl.secretbox(new Uint8Array(data), nonce, k);
+      const box = nacl().secretbox(new Uint8Array(data), nonce, k);
       return Buffer.concat([nonce, box]);
     },
     fromStorage(stored) {
-      if (stored.length < NONCE_SIZE + nacl.secretbox.overheadLength) throw new TransformError('the stored data was shorter than the required size');
-      const opened = nacl.secretbox.open(new Uint8Array(stored.subarray(NONCE_SIZE)), new Uint8Array(stored.subarray(0, NONCE_SIZE)), k);
+      if (stored.length < NONCE_SIZE + nacl().secretbox.overheadLength) throw new TransformError('the stored data was shorter than the required size');
+      const opened = nacl().secretbox.open(new Uint8Array(stored.subarray(NONCE_SIZE)), new Uint8Array(stored.subarray(0, NONCE_SIZE)), k);
       if (!opened) throw new TransformError('output array was not large enough for encryption');
       return { data: Buffer.from(opened), stale: false };
     },
