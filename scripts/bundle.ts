@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DAEMONS = ['orch-apiserver'];
+const DAEMONS = ['orch-apiserver', 'orch-controller-manager', 'orch-scheduler', 'orch-nodeagent', 'orch'];
 
 const sourcePlaces: Plugin = {
   name: 'source-places',
