@@ -1,7 +1,8 @@
-// Bundles a daemon's own modules into a few files with esbuild, so that it starts without
-// resolving, reading and linking each of ~1,100 modules (about 80 ms of its start). Packages stay
-// in node_modules and load as they do from source. bin/orch-apiserver runs this when the bundle is
-// older than a source file, and runs the bundle.
+// Bundles one of our programs (src/cmd/NAME.ts) into a few files with esbuild, so that it starts
+// without resolving, reading and linking each of its modules one by one (~1,100 for orch-apiserver,
+// about 250 ms of CPU at each start). Packages stay in node_modules and load as they do from
+// source. The launchers in bin/ run this when a bundle is older than a source file, and then run
+// the bundle (scripts/bundled-entry.sh).
 //
 //   node scripts/bundle.ts orch-apiserver   writes dist/orch-apiserver/ (entry orch-apiserver.mjs)
 //
