@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { startCoreApiserver, type CoreApiserver } from '../support/core-apiserver.ts';
+import { eventually } from '../support/daemon.ts';
 
 let s: CoreApiserver;
 before(async () => {
@@ -55,7 +56,11 @@ test('lease validation as Kubernetes words it', async () => {
 });
 
 test('the identity lease is in orch-system, labelled, and renewed', async () => {
-  const list = await s.call('GET', '/apis/coordination.orch.io/v1/namespaces/orch-system/leases?labelSelector=apiserver.orch.io%2Fidentity%3Dorch-apiserver');
+  // Written just after start, as Kubernetes does: /readyz does not wait for it.
+  const list = await eventually('the identity lease', async () => {
+    const r = await s.call('GET', '/apis/coordination.orch.io/v1/namespaces/orch-system/leases?labelSelector=apiserver.orch.io%2Fidentity%3Dorch-apiserver');
+    return r.body.items?.length ? r : undefined;
+  });
   assert.equal(list.body.items.length, 1);
   const lease = list.body.items[0];
   assert.match(lease.metadata.name, /^apiserver-[a-z2-7]{26}$/);

@@ -2,7 +2,7 @@
 // lease and the authentication info config map exist, and NamespaceLifecycle is on by default.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { daemonDir, startDaemon } from '../support/daemon.ts';
+import { daemonDir, eventually, startDaemon } from '../support/daemon.ts';
 
 test('the daemon creates the system namespaces, the identity lease and extension-apiserver-authentication', async (t) => {
   const daemon = await startDaemon(t, daemonDir(t), (pki) => ['--client-ca-file', pki.caCertFile]);
@@ -10,7 +10,11 @@ test('the daemon creates the system namespaces, the identity lease and extension
 
   const names = (await get('/api/v1/namespaces')).body.items.map((n: any) => n.metadata.name).sort();
   assert.deepEqual(names, ['default', 'orch-node-lease', 'orch-public', 'orch-system']);
-  const leases = await get('/apis/coordination.orch.io/v1/namespaces/orch-system/leases?labelSelector=apiserver.orch.io%2Fidentity%3Dorch-apiserver');
+  // Written just after start, as Kubernetes does: /readyz does not wait for it.
+  const leases = await eventually('the identity lease', async () => {
+    const r = await get('/apis/coordination.orch.io/v1/namespaces/orch-system/leases?labelSelector=apiserver.orch.io%2Fidentity%3Dorch-apiserver');
+    return r.body.items?.length ? r : undefined;
+  });
   assert.equal(leases.body.items.length, 1);
   const cm = await get('/api/v1/namespaces/orch-system/configmaps/extension-apiserver-authentication');
   assert.equal(cm.status, 200);
