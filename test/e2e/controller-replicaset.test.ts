@@ -154,6 +154,11 @@ test('a replication controller is served by the same controller: kubectl scale r
   assert.equal(status.terminatingReplicas, undefined);
   assert.equal((await kubectl.run(['scale', 'rc', 'legacy', '--replicas=1'])).code, 0);
   await podCount(uid, 1);
+  // The status follows the pods' deletion; the table shows it once written.
+  await waitFor('the RC status after scaling down', async () => {
+    const s = (await daemon.call('GET', `${RC}/legacy`)).body.status;
+    return s?.replicas === 1 && s.observedGeneration === 3 ? s : undefined;
+  });
   const got = await kubectl.run(['get', 'rc', 'legacy']);
   assert.match(got.stdout, /legacy\s+1\s+1\s+0\s+/);
 });
