@@ -55,9 +55,11 @@ test('kubectl expose pod: the service\'s Endpoints and EndpointSlice list the ru
     const e = (await daemon.call('GET', `/api/v1/namespaces/${NS}/endpoints/web`)).body;
     return e.subsets?.[0]?.addresses?.[0]?.ip === ip && e.subsets[0].ports?.[0]?.port === 80 ? true : undefined;
   });
-  const slice = await waitFor('the EndpointSlice listing the pod', async () => {
+  // The slice may list the pod before it is ready (it has its IP first) and is updated when it is.
+  const slice = await waitFor('the EndpointSlice listing the pod ready', async () => {
     const items = (await daemon.call('GET', `/apis/discovery.orch.io/v1/namespaces/${NS}/endpointslices?labelSelector=orch.io%2Fservice-name%3Dweb`)).body.items;
-    return items?.[0]?.endpoints?.[0]?.addresses?.[0] === ip ? items[0] : undefined;
+    const endpoint = items?.[0]?.endpoints?.[0];
+    return endpoint?.addresses?.[0] === ip && endpoint.conditions?.ready ? items[0] : undefined;
   });
   assert.deepEqual(slice.endpoints[0].conditions, { ready: true, serving: true, terminating: false });
   assert.equal(slice.endpoints[0].nodeName, pod.spec.nodeName);
