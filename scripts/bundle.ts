@@ -15,47 +15,46 @@
 // Output is kept ASCII: esbuild escapes other characters in strings but not in regular expression
 // literals, and one "µ" there makes V8 hold the whole 2.5 MB bundle's source as two bytes a char.
 import { build, type Plugin } from 'esbuild';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DAEMONS = ['orch-apiserver', 'orch-controller-manager', 'orch-scheduler', 'orch-nodeagent', 'orch'];
 
-const sourcePlaces: Plugin = {
-  name: 'source-places',
-  setup(b) {
-    b.onResolve({ filter: /\/lazy-sources\.ts$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\.ts$/, '.bundled.ts')) }));
-    b.onLoad({ filter: /\/src\/.*\.ts$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      if (!text.includes('import.meta')) return { contents: text, loader: 'ts' };
-      const url = JSON.stringify(pathToFileURL(args.path).href);
-      // Only the entry point is run as the main module.
-      const main = args.path === entryOf(b.initialOptions.entryPoints) ? 'import.meta.main' : 'false';
-      const contents = text.replaceAll('import.meta.url', url).replaceAll('import.meta.main', main);
-      return { contents, loader: 'ts' };
-    });
-  },
-};
+/** Each source module as it must be in the bundle of `entry` (the two differences above). */
+function sourcePlaces(entry: string): Plugin {
+  return {
+    name: 'source-places',
+    setup(b) {
+      b.onResolve({ filter: /\/lazy-sources\.ts$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\.ts$/, '.bundled.ts')) }));
+      b.onLoad({ filter: /\/src\/.*\.ts$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8');
+        if (!text.includes('import.meta')) return { contents: text, loader: 'ts' };
+        const url = JSON.stringify(pathToFileURL(args.path).href);
+        // Only the entry point is run as the main module.
+        const main = args.path === entry ? 'import.meta.main' : 'false';
+        return { contents: text.replaceAll('import.meta.url', url).replaceAll('import.meta.main', main), loader: 'ts' };
+      });
+    },
+  };
+}
 
 /** Each UTF-16 unit past ASCII as a \\u escape, which means the same in strings, regular expressions and names. */
 function asciiOnly(text: string): string {
   return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-function entryOf(entryPoints: unknown): string {
-  return (entryPoints as string[])[0]!;
-}
-
 /** Writes dist/<daemon>/ from src/cmd/<daemon>.ts, replacing what was there at once. */
 export async function bundle(daemon: string): Promise<string> {
-  if (!DAEMONS.includes(daemon)) throw new Error(`bundle: unknown daemon ${daemon}; one of ${DAEMONS.join(', ')}`);
+  const entry = join(ROOT, 'src', 'cmd', `${daemon}.ts`);
+  if (!existsSync(entry)) throw new Error(`bundle: no program ${daemon} (src/cmd/${daemon}.ts)`);
   const outdir = join(ROOT, 'dist', daemon);
   // Built beside and renamed into place, so a daemon starting meanwhile sees the old or the new.
   const staging = `${outdir}.${process.pid}`;
   const started = new Date();
   const { outputFiles } = await build({
-    entryPoints: [join(ROOT, 'src', 'cmd', `${daemon}.ts`)],
+    entryPoints: [entry],
     outdir: staging,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -64,7 +63,7 @@ export async function bundle(daemon: string): Promise<string> {
     platform: 'node',
     target: 'node24',
     packages: 'external',
-    plugins: [sourcePlaces],
+    plugins: [sourcePlaces(entry)],
     logLevel: 'warning',
     write: false,
   });
