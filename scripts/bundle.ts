@@ -14,7 +14,7 @@
 //   the bundle; lazy-sources.bundled.ts takes its place.
 // Output is kept ASCII: esbuild escapes other characters in strings but not in regular expression
 // literals, and one "µ" there makes V8 hold the whole 2.5 MB bundle's source as two bytes a char.
-import { build, type Plugin } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -45,6 +45,20 @@ function asciiOnly(text: string): string {
   return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** The file beside a bundle that names what it was built from, for the launchers' staleness check. */
+const INPUTS = 'inputs';
+
+/**
+ * Our source files in the bundle, and this script, relative to the project and NUL-separated, as
+ * `find -files0-from` reads them: a start stats these ~1,100 files rather than walking all of src/
+ * (4 ms rather than 11). A file the bundle does not import cannot change it until one it does
+ * imports it, and that one is then newer.
+ */
+function inputsOf(metafile: Metafile): string {
+  const ours = Object.keys(metafile.inputs).filter((path) => path.startsWith('src/'));
+  return [...ours, 'scripts/bundle.ts'].map((path) => `${path}\0`).join('');
+}
+
 /** Writes dist/<daemon>/ from src/cmd/<daemon>.ts, replacing what was there at once. */
 export async function bundle(daemon: string): Promise<string> {
   const entry = join(ROOT, 'src', 'cmd', `${daemon}.ts`);
@@ -53,7 +67,8 @@ export async function bundle(daemon: string): Promise<string> {
   // Built beside and renamed into place, so a daemon starting meanwhile sees the old or the new.
   const staging = `${outdir}.${process.pid}`;
   const started = new Date();
-  const { outputFiles } = await build({
+  const { outputFiles, metafile } = await build({
+    absWorkingDir: ROOT,
     entryPoints: [entry],
     outdir: staging,
     outExtension: { '.js': '.mjs' },
@@ -66,10 +81,12 @@ export async function bundle(daemon: string): Promise<string> {
     plugins: [sourcePlaces(entry)],
     logLevel: 'warning',
     write: false,
+    metafile: true,
   });
   try {
     await mkdir(staging, { recursive: true });
     await Promise.all(outputFiles.map((file) => writeFile(file.path, asciiOnly(file.text))));
+    await writeFile(join(staging, INPUTS), inputsOf(metafile));
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;

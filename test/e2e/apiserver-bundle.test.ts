@@ -51,9 +51,23 @@ test('a source file newer than the bundle makes the next start rebuild it first'
   makeStale();
   assert.match(version().stderr, /bundled orch-apiserver/);
   assert.ok(Date.now() - statSync(entry).mtimeMs < 60_000, 'the rebuilt bundle is fresh');
-  // A test file is not part of the daemon.
+  // A test file is not part of the daemon, nor is a new file that nothing imports yet.
   writeFileSync(join(tree, 'src', 'machinery', 'status.test.ts'), '// changed\n', { flag: 'a' });
+  writeFileSync(join(tree, 'src', 'machinery', 'not-imported.ts'), 'export const x = 1;\n');
   assert.doesNotMatch(version().stderr, /bundled/);
+  // A module the daemon imports, saved after the bundle was built.
+  writeFileSync(join(tree, 'src', 'machinery', 'status.ts'), '// changed\n', { flag: 'a' });
+  assert.match(version().stderr, /bundled orch-apiserver/);
+  assert.doesNotMatch(version().stderr, /bundled/);
+});
+
+test('a launcher reached through a link finds its project', () => {
+  const link = join(tree, 'linked-orch-apiserver');
+  symlinkSync(join(tree, 'bin', 'orch-apiserver'), link);
+  const r = spawnSync(link, ['--version'], { encoding: 'utf8', cwd: tmpdir() });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^orch v1\./);
+  assert.doesNotMatch(r.stderr, /bundled/);
 });
 
 test('parallel starts of a stale tree build the bundle once', async () => {
