@@ -1,20 +1,27 @@
-// Bundles one of our programs (src/cmd/NAME.ts) into a few files with esbuild, so that it starts
-// without resolving, reading and linking each of its modules one by one (~1,100 for orch-apiserver,
-// about 250 ms of CPU at each start). Packages stay in node_modules and load as they do from
-// source. The launchers in bin/ run this when a bundle is older than a source file, and then run
-// the bundle (scripts/bundled-entry.sh).
+// Bundles one of our programs (src/cmd/NAME.ts) with esbuild, so that it starts without resolving,
+// reading and linking each of its modules one by one (~1,100 for orch-apiserver, about 250 ms of
+// CPU at each start). Packages stay in node_modules and load as they do from source. The launchers
+// in bin/ run this when a bundle is older than a file it was built from, and then run the bundle
+// (scripts/bundled-entry.sh).
 //
-//   node scripts/bundle.ts orch-apiserver   writes dist/orch-apiserver/ (entry orch-apiserver.mjs)
+//   node scripts/bundle.ts orch-apiserver   writes dist/orch-apiserver/:
+//     orch-apiserver.cjs   the program, one CommonJS script that exports the entry point's main()
+//     orch-apiserver.mjs   what the launcher runs: loads the script with a code cache of its own
+//                          (src/cmd/code-cached-script.ts, which writes orch-apiserver.cjs.cache)
+//     inputs               the files it was built from
 //
-// Two things differ from running the source, both handled here:
-// - import.meta.url is the bundle's own URL in a bundle, so each module's is written in as the
-//   source file's URL: paths made from it (the UI's assets, bin/, the storage writer's worker,
-//   which runs from source: bundling it saved no time) still name the source tree.
+// One script rather than an ES module because V8 can cache the code of a script after it ran,
+// with every function compiled by then; Node's cache for modules holds only what was compiled
+// before the module ran. Three things differ from running the source, all handled here:
+// - import.meta.url would be the bundle's own URL, so each module's is written in as the source
+//   file's URL: paths made from it (the UI's assets, bin/, the storage writer's worker, which runs
+//   from source: bundling it saved no time) still name the source tree.
+// - import.meta.main is false in every module: the loader calls the entry point's main().
 // - lazy-sources.ts requires our own modules by file URL, which would load second copies beside
 //   the bundle; lazy-sources.bundled.ts takes its place.
 // Output is kept ASCII: esbuild escapes other characters in strings but not in regular expression
 // literals, and one "µ" there makes V8 hold the whole 2.5 MB bundle's source as two bytes a char.
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -22,23 +29,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Each source module as it must be in the bundle of `entry` (the two differences above). */
-function sourcePlaces(entry: string): Plugin {
-  return {
-    name: 'source-places',
-    setup(b) {
-      b.onResolve({ filter: /\/lazy-sources\.ts$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\.ts$/, '.bundled.ts')) }));
-      b.onLoad({ filter: /\/src\/.*\.ts$/ }, async (args) => {
-        const text = await readFile(args.path, 'utf8');
-        if (!text.includes('import.meta')) return { contents: text, loader: 'ts' };
-        const url = JSON.stringify(pathToFileURL(args.path).href);
-        // Only the entry point is run as the main module.
-        const main = args.path === entry ? 'import.meta.main' : 'false';
-        return { contents: text.replaceAll('import.meta.url', url).replaceAll('import.meta.main', main), loader: 'ts' };
-      });
-    },
-  };
-}
+/** Each source module as it must be in a program's bundle (the three differences above). */
+const sourcePlaces: Plugin = {
+  name: 'source-places',
+  setup(b) {
+    b.onResolve({ filter: /\/lazy-sources\.ts$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\.ts$/, '.bundled.ts')) }));
+    b.onLoad({ filter: /\/src\/.*\.ts$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      if (!text.includes('import.meta')) return { contents: text, loader: 'ts' };
+      const url = JSON.stringify(pathToFileURL(args.path).href);
+      return { contents: text.replaceAll('import.meta.url', url).replaceAll('import.meta.main', 'false'), loader: 'ts' };
+    });
+  },
+};
 
 /** Each UTF-16 unit past ASCII as a \\u escape, which means the same in strings, regular expressions and names. */
 function asciiOnly(text: string): string {
@@ -54,10 +57,21 @@ const INPUTS = 'inputs';
  * (4 ms rather than 11). A file the bundle does not import cannot change it until one it does
  * imports it, and that one is then newer.
  */
-function inputsOf(metafile: Metafile): string {
-  const ours = Object.keys(metafile.inputs).filter((path) => path.startsWith('src/'));
+function inputsOf(metafiles: Metafile[]): string {
+  const ours = new Set(metafiles.flatMap((m) => Object.keys(m.inputs)).filter((path) => path.startsWith('src/')));
   return [...ours, 'scripts/bundle.ts'].map((path) => `${path}\0`).join('');
 }
+
+const COMMON: BuildOptions = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  platform: 'node',
+  target: 'node24',
+  packages: 'external',
+  logLevel: 'warning',
+  write: false,
+  metafile: true,
+};
 
 /** Writes dist/<daemon>/ from src/cmd/<daemon>.ts, replacing what was there at once. */
 export async function bundle(daemon: string): Promise<string> {
@@ -67,26 +81,28 @@ export async function bundle(daemon: string): Promise<string> {
   // Built beside and renamed into place, so a daemon starting meanwhile sees the old or the new.
   const staging = `${outdir}.${process.pid}`;
   const started = new Date();
-  const { outputFiles, metafile } = await build({
-    absWorkingDir: ROOT,
-    entryPoints: [entry],
-    outdir: staging,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node24',
-    packages: 'external',
-    plugins: [sourcePlaces(entry)],
-    logLevel: 'warning',
-    write: false,
-    metafile: true,
-  });
+  const [program, loader] = await Promise.all([
+    build({ ...COMMON, entryPoints: [entry], format: 'cjs', outfile: join(staging, `${daemon}.cjs`), plugins: [sourcePlaces] }),
+    build({
+      ...COMMON,
+      stdin: {
+        contents: [
+          `import { fileURLToPath } from 'node:url';`,
+          `import { runCodeCachedMain } from './src/cmd/code-cached-script.ts';`,
+          `await runCodeCachedMain(fileURLToPath(new URL('./${daemon}.cjs', import.meta.url)));`,
+        ].join('\n'),
+        resolveDir: ROOT,
+        loader: 'ts',
+      },
+      format: 'esm',
+      outfile: join(staging, `${daemon}.mjs`),
+    }),
+  ]);
+  const files: OutputFile[] = [...program.outputFiles!, ...loader.outputFiles!];
   try {
     await mkdir(staging, { recursive: true });
-    await Promise.all(outputFiles.map((file) => writeFile(file.path, asciiOnly(file.text))));
-    await writeFile(join(staging, INPUTS), inputsOf(metafile));
+    await Promise.all(files.map((file) => writeFile(file.path, asciiOnly(file.text))));
+    await writeFile(join(staging, INPUTS), inputsOf([program.metafile!, loader.metafile!]));
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;

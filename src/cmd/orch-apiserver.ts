@@ -3,7 +3,8 @@
 import { enableCompileCache } from 'node:module';
 import type { CommandIO } from '../options/command-io.ts';
 
-if (import.meta.main) {
+/** The process: runs the daemon with the command line's arguments and exits with its code. */
+export async function main(): Promise<void> {
   enableCompileCache();
   const { apiserverMain } = await import('./apiserver/main.ts');
   const io: CommandIO = {
@@ -17,3 +18,5 @@ if (import.meta.main) {
   await Promise.all([process.stdout, process.stderr].map((s) => new Promise((done) => s.write('', done))));
   process.exit(code);
 }
+
+if (import.meta.main) await main();

@@ -42,4 +42,7 @@ function oneLine(err: unknown): string {
   return message.replace(/\s*\n\s*/g, ' ').trim();
 }
 
-if (import.meta.main) await runComponentMain(controllerManagerMain);
+/** The process: runs orch-controller-manager with the command line's arguments until it is told to stop. */
+export const main = (): Promise<void> => runComponentMain(controllerManagerMain);
+
+if (import.meta.main) await main();

@@ -7,4 +7,7 @@ import { componentMain, runComponentMain } from './component-main.ts';
 /** Runs orch-nodeagent with its arguments (without the program name); settles with the exit code. */
 export const nodeAgentMain = componentMain('orch-nodeagent', loadNodeAgentOptions, runNodeAgent);
 
-if (import.meta.main) await runComponentMain(nodeAgentMain);
+/** The process: runs orch-nodeagent with the command line's arguments until it is told to stop. */
+export const main = (): Promise<void> => runComponentMain(nodeAgentMain);
+
+if (import.meta.main) await main();

@@ -7,4 +7,7 @@ import { componentMain, runComponentMain } from './component-main.ts';
 /** Runs orch-scheduler with its arguments (without the program name); settles with the exit code. */
 export const schedulerMain = componentMain('orch-scheduler', loadSchedulerOptions, runScheduler);
 
-if (import.meta.main) await runComponentMain(schedulerMain);
+/** The process: runs orch-scheduler with the command line's arguments until it is told to stop. */
+export const main = (): Promise<void> => runComponentMain(schedulerMain);
+
+if (import.meta.main) await main();

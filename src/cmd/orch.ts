@@ -49,7 +49,8 @@ function versionText(): string {
   return formatVersionFlag({ version: '', emulatedVersion: [], minCompatibilityVersion: [], minCompatibilityVersionGiven: false }, false) + '\n';
 }
 
-if (import.meta.main) {
+/** The process: runs `orch` with the command line's arguments and sets the exit code. */
+export async function main(): Promise<void> {
   // Reuse compiled code across runs: loading modules is most of the time to start.
   enableCompileCache();
   const io: UpIO = {
@@ -59,3 +60,5 @@ if (import.meta.main) {
   };
   process.exitCode = await orchMain(process.argv.slice(2), io);
 }
+
+if (import.meta.main) await main();
