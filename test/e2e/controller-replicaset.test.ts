@@ -199,8 +199,11 @@ test('a quota that refuses pods: FailedCreate events and the ReplicaFailure cond
   assert.equal(condition.status, 'True');
   assert.equal(condition.reason, 'FailedCreate');
   assert.match(condition.message, /is forbidden: exceeded quota: pods, requested: pods=1, used: pods=2, limited: pods=2/);
-  const failed = (await events(ns)).filter((e) => e.reason === 'FailedCreate');
-  assert.ok(failed.length >= 1);
+  // The recorder sends events on its own schedule, so the event may follow the status.
+  const failed = await waitFor('a FailedCreate event', async () => {
+    const found = (await events(ns)).filter((e) => e.reason === 'FailedCreate');
+    return found.length > 0 ? found : undefined;
+  });
   assert.equal(failed[0]!.type, 'Warning');
   assert.match(failed[0]!.message, /^Error creating: pods "capped-[a-z0-9]*" is forbidden: exceeded quota: pods/);
 
