@@ -1,7 +1,8 @@
 // Bundles one of our programs (src/cmd/NAME.ts) with esbuild, so that it starts without resolving,
 // reading and linking each of its modules one by one (~1,100 for orch-apiserver, about 250 ms of
-// CPU at each start). Packages stay in node_modules and load as they do from source. The launchers
-// in bin/ run this when a bundle is older than a file it was built from, and then run the bundle
+// CPU at each start). The few packages every start loads are bundled too; the others stay in
+// node_modules and load on first use as they do from source. The launchers in bin/ run this when
+// a bundle is older than a file it was built from, and then run the bundle
 // (scripts/bundled-entry.sh).
 //
 //   node scripts/bundle.ts orch-apiserver   writes dist/orch-apiserver/:
@@ -23,6 +24,7 @@
 // literals, and one "µ" there makes V8 hold the whole 2.5 MB bundle's source as two bytes a char.
 import { build, type BuildOptions, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { existsSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -43,6 +45,28 @@ const sourcePlaces: Plugin = {
   },
 };
 
+/**
+ * The packages a start loads, whatever the options: bundled, as our own modules are. Loaded from
+ * node_modules, each is dozens of small modules (@opentelemetry/api alone is 51, ~11 ms to
+ * load one by one; prom-client needs it). Other packages are loaded on first use if at all (the
+ * etcd client, the tracing SDK, the X.509 library, jose...): bundled, they would only lengthen the
+ * script each start reads.
+ */
+const STARTUP_PACKAGES = new Set(['prom-client', 'tdigest', 'bintrees', '@opentelemetry/api', 'fast-json-patch']);
+
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Leaves every package but STARTUP_PACKAGES, and Node's own modules, to be loaded at run time. */
+const onlyStartupPackages: Plugin = {
+  name: 'only-startup-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (!isBuiltin(args.path) && STARTUP_PACKAGES.has(packageOf(args.path)) ? undefined : { path: args.path, external: true }));
+  },
+};
+
 /** Each UTF-16 unit past ASCII as a \\u escape, which means the same in strings, regular expressions and names. */
 function asciiOnly(text: string): string {
   return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -52,14 +76,17 @@ function asciiOnly(text: string): string {
 const INPUTS = 'inputs';
 
 /**
- * Our source files in the bundle, and this script, relative to the project and NUL-separated, as
- * `find -files0-from` reads them: a start stats these ~1,100 files rather than walking all of src/
- * (4 ms rather than 11). A file the bundle does not import cannot change it until one it does
- * imports it, and that one is then newer.
+ * The files in the bundle, this script, and npm's record of what node_modules holds (a package's
+ * files keep their publish date, older than any bundle), relative to the project and
+ * NUL-separated, as `find -files0-from` reads them: a start stats these ~1,200 files rather than
+ * walking all of src/ (4 ms rather than 11). A file the bundle does not import cannot change it
+ * until one it does imports it, and that one is then newer.
  */
 function inputsOf(metafiles: Metafile[]): string {
-  const ours = new Set(metafiles.flatMap((m) => Object.keys(m.inputs)).filter((path) => path.startsWith('src/')));
-  return [...ours, 'scripts/bundle.ts'].map((path) => `${path}\0`).join('');
+  const files = new Set(metafiles.flatMap((m) => Object.keys(m.inputs)).filter((path) => !path.startsWith('<')));
+  files.add('scripts/bundle.ts');
+  if (existsSync(join(ROOT, 'node_modules', '.package-lock.json'))) files.add('node_modules/.package-lock.json');
+  return [...files].map((path) => `${path}\0`).join('');
 }
 
 const COMMON: BuildOptions = {
@@ -67,7 +94,6 @@ const COMMON: BuildOptions = {
   bundle: true,
   platform: 'node',
   target: 'node24',
-  packages: 'external',
   logLevel: 'warning',
   write: false,
   metafile: true,
@@ -82,7 +108,7 @@ export async function bundle(daemon: string): Promise<string> {
   const staging = `${outdir}.${process.pid}`;
   const started = new Date();
   const [program, loader] = await Promise.all([
-    build({ ...COMMON, entryPoints: [entry], format: 'cjs', outfile: join(staging, `${daemon}.cjs`), plugins: [sourcePlaces] }),
+    build({ ...COMMON, entryPoints: [entry], format: 'cjs', outfile: join(staging, `${daemon}.cjs`), plugins: [sourcePlaces, onlyStartupPackages] }),
     build({
       ...COMMON,
       stdin: {
@@ -95,6 +121,7 @@ export async function bundle(daemon: string): Promise<string> {
         loader: 'ts',
       },
       format: 'esm',
+      packages: 'external',
       outfile: join(staging, `${daemon}.mjs`),
     }),
   ]);
