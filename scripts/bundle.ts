@@ -6,7 +6,8 @@
 // (scripts/bundled-entry.sh).
 //
 //   node scripts/bundle.ts orch-apiserver   writes dist/orch-apiserver/:
-//     orch-apiserver.cjs   the program, one CommonJS script that exports the entry point's main()
+//     orch-apiserver.cjs   the program, one CommonJS script that exports the entry point's main(),
+//                          written inside CommonJS's function wrapper
 //     orch-apiserver.mjs   what the launcher runs: loads the script with a code cache of its own
 //                          (src/cmd/code-cached-script.ts, which writes orch-apiserver.cjs.cache)
 //     inputs               the files it was built from
@@ -28,6 +29,7 @@ import { isBuiltin } from 'node:module';
 import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SCRIPT_HEAD, SCRIPT_TAIL } from '../src/cmd/code-cached-script.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -108,7 +110,15 @@ export async function bundle(daemon: string): Promise<string> {
   const staging = `${outdir}.${process.pid}`;
   const started = new Date();
   const [program, loader] = await Promise.all([
-    build({ ...COMMON, entryPoints: [entry], format: 'cjs', outfile: join(staging, `${daemon}.cjs`), plugins: [sourcePlaces, onlyStartupPackages] }),
+    build({
+      ...COMMON,
+      entryPoints: [entry],
+      format: 'cjs',
+      outfile: join(staging, `${daemon}.cjs`),
+      plugins: [sourcePlaces, onlyStartupPackages],
+      banner: { js: SCRIPT_HEAD },
+      footer: { js: SCRIPT_TAIL },
+    }),
     build({
       ...COMMON,
       stdin: {

@@ -8,12 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { SCRIPT_HEAD, SCRIPT_TAIL } from './code-cached-script.ts';
+
 const LOADER = fileURLToPath(new URL('./code-cached-script.ts', import.meta.url));
 
 /** A program as scripts/bundle.ts writes one: CommonJS, exporting main(), requiring a built-in. */
 function program(dir: string, body = 'process.stdout.write(`sum ${[1, 2, 3].reduce((a, b) => a + b)}\\n`);'): string {
   const file = join(dir, 'prog.cjs');
-  writeFileSync(file, `const { join } = require('node:path');\nexports.main = async () => { ${body} };\n`);
+  writeFileSync(file, `${SCRIPT_HEAD}const { join } = require('node:path');\nexports.main = async () => { ${body} };${SCRIPT_TAIL}`);
   return file;
 }
 
