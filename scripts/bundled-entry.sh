@@ -12,10 +12,11 @@ export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${TMPDIR:-/tmp}/node-compile-ca
 bundled_entry() {
   local name=$1
   local bundle="$here/dist/$name/$name.mjs" inputs="$here/dist/$name/inputs"
-  # Stale when the bundle or its list is missing, or any file listed is newer or gone.
+  # Stale when the bundle (its loader, its script) or its list is missing, or any file listed is
+  # newer or gone.
   stale() {
     local newer
-    [ -e "$bundle" ] && [ -e "$inputs" ] || return 0
+    [ -e "$bundle" ] && [ -e "${bundle%.mjs}.cjs" ] && [ -e "$inputs" ] || return 0
     newer=$(cd "$here" && find -files0-from "$inputs" -newer "$bundle" -print -quit 2>/dev/null) || return 0
     [ -n "$newer" ]
   }

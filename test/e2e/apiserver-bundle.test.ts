@@ -61,6 +61,15 @@ test('a source file newer than the bundle makes the next start rebuild it first'
   assert.doesNotMatch(version().stderr, /bundled/);
 });
 
+test('a bundle missing its script or its list of inputs is built again', () => {
+  for (const part of ['orch-apiserver.cjs', 'inputs']) {
+    rmSync(join(tree, 'dist', 'orch-apiserver', part));
+    const r = version();
+    assert.match(r.stdout, /^orch v1\./);
+    assert.match(r.stderr, /bundled orch-apiserver/, `rebuilt without ${part}`);
+  }
+});
+
 test('a launcher reached through a link finds its project', () => {
   const link = join(tree, 'linked-orch-apiserver');
   symlinkSync(join(tree, 'bin', 'orch-apiserver'), link);
