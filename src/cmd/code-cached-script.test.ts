@@ -1,6 +1,6 @@
 // The code cache of a bundled program: written by a run, used by the next, rewritten only by a run
 // that lived longer, never used for another script, and never in the way when it cannot be kept.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,79 +34,70 @@ function run(file: string, stayMs = 0): { stdout: string; cache: string } {
   return { stdout: r.stdout, cache };
 }
 
+/** A directory of its own for the test, removed after it. */
+function freshDir(t: TestContext): string {
+  const dir = mkdtempSync(join(tmpdir(), 'orch-code-cache-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 function livedMs(file: string): number {
   const raw = readFileSync(`${file}.cache`);
   return (JSON.parse(raw.subarray(0, raw.indexOf(10)).toString()) as { livedMs: number }).livedMs;
 }
 
-test('the first run writes the cache, the next runs use it, and only a longer run rewrites it', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'orch-code-cache-'));
-  try {
-    const file = program(dir);
-    const first = run(file);
-    assert.match(first.stdout, /^sum 6$/m);
-    assert.equal(first.cache, 'none');
-    assert.ok(existsSync(`${file}.cache`));
-    const madeBy = livedMs(file);
+test('the first run writes the cache, the next runs use it, and only a longer run rewrites it', (t) => {
+  const dir = freshDir(t);
+  const file = program(dir);
+  const first = run(file);
+  assert.match(first.stdout, /^sum 6$/m);
+  assert.equal(first.cache, 'none');
+  assert.ok(existsSync(`${file}.cache`));
+  const madeBy = livedMs(file);
 
-    const second = run(file);
-    assert.match(second.stdout, /^sum 6$/m);
-    assert.equal(second.cache, 'accepted');
-    assert.equal(livedMs(file), madeBy, 'a run about as long leaves the cache as it is');
+  const second = run(file);
+  assert.match(second.stdout, /^sum 6$/m);
+  assert.equal(second.cache, 'accepted');
+  assert.equal(livedMs(file), madeBy, 'a run about as long leaves the cache as it is');
 
-    run(file, madeBy + 400);
-    assert.ok(livedMs(file) >= madeBy * 1.5, 'a run half as long again rewrites it');
-    assert.equal(run(file).cache, 'accepted');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  run(file, madeBy + 400);
+  assert.ok(livedMs(file) >= madeBy * 1.5, 'a run half as long again rewrites it');
+  assert.equal(run(file).cache, 'accepted');
 });
 
-test('a cache made from another script is not used, even one of the same length', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'orch-code-cache-'));
-  try {
-    const file = program(dir);
-    run(file);
-    // Same length, other code: V8 alone would take the old cache for it.
-    const before = readFileSync(file, 'utf8');
-    program(dir, 'process.stdout.write(`sum ${[1, 2, 3].reduce((a, b) => a * b)}\\n`);');
-    assert.equal(readFileSync(file, 'utf8').length, before.length);
-    const changed = run(file);
-    assert.match(changed.stdout, /^sum 6$/m);
-    assert.equal(changed.cache, 'none');
-    assert.equal(run(file).cache, 'accepted');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+test('a cache made from another script is not used, even one of the same length', (t) => {
+  const dir = freshDir(t);
+  const file = program(dir);
+  run(file);
+  // Same length, other code: V8 alone would take the old cache for it.
+  const before = readFileSync(file, 'utf8');
+  program(dir, 'process.stdout.write(`sum ${[1, 2, 3].reduce((a, b) => a * b)}\\n`);');
+  assert.equal(readFileSync(file, 'utf8').length, before.length);
+  const changed = run(file);
+  assert.match(changed.stdout, /^sum 6$/m);
+  assert.equal(changed.cache, 'none');
+  assert.equal(run(file).cache, 'accepted');
 });
 
-test('where the cache cannot be written, the program runs as without one', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'orch-code-cache-'));
-  try {
-    const file = program(dir);
-    mkdirSync(`${file}.cache`);
-    const r = run(file);
-    assert.match(r.stdout, /^sum 6$/m);
-    assert.equal(r.cache, 'none');
-    assert.deepEqual(readdirSync(dir).sort(), ['prog.cjs', 'prog.cjs.cache'], 'nothing is left behind');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+test('where the cache cannot be written, the program runs as without one', (t) => {
+  const dir = freshDir(t);
+  const file = program(dir);
+  mkdirSync(`${file}.cache`);
+  const r = run(file);
+  assert.match(r.stdout, /^sum 6$/m);
+  assert.equal(r.cache, 'none');
+  assert.deepEqual(readdirSync(dir).sort(), ['prog.cjs', 'prog.cjs.cache'], 'nothing is left behind');
 });
 
-test('a damaged cache is not used and is replaced', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'orch-code-cache-'));
-  try {
-    const file = program(dir);
-    run(file);
-    const raw = readFileSync(`${file}.cache`);
-    const header = raw.subarray(0, raw.indexOf(10) + 1);
-    writeFileSync(`${file}.cache`, Buffer.concat([header, Buffer.from('not a code cache')]));
-    const damaged = run(file);
-    assert.match(damaged.stdout, /^sum 6$/m);
-    assert.equal(damaged.cache, 'rejected');
-    assert.equal(run(file).cache, 'accepted');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+test('a damaged cache is not used and is replaced', (t) => {
+  const dir = freshDir(t);
+  const file = program(dir);
+  run(file);
+  const raw = readFileSync(`${file}.cache`);
+  const header = raw.subarray(0, raw.indexOf(10) + 1);
+  writeFileSync(`${file}.cache`, Buffer.concat([header, Buffer.from('not a code cache')]));
+  const damaged = run(file);
+  assert.match(damaged.stdout, /^sum 6$/m);
+  assert.equal(damaged.cache, 'rejected');
+  assert.equal(run(file).cache, 'accepted');
 });

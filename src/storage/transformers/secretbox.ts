@@ -2,12 +2,8 @@
 // front of the box. node:crypto has no XSalsa20, so tweetnacl does the sealing; its box layout
 // (tag first) is the one Go's secretbox.Seal writes.
 import { randomBytes } from 'node:crypto';
-import type Nacl from 'tweetnacl';
-import { lazyRequire } from '../../machinery/lazy/lazy-require.ts';
+import { tweetnacl as nacl } from '../../machinery/lazy/tweetnacl.ts';
 import { TransformError, type ValueTransformer } from './transformer.ts';
-
-// Loaded with the first key of this provider: most servers encrypt nothing.
-const nacl = lazyRequire<typeof Nacl>('tweetnacl');
 
 const NONCE_SIZE = 24;
 
